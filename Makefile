@@ -1,0 +1,31 @@
+# Tavern: `make check` sets up and runs the main job; `make test` sets up and runs every test.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: setup check test lint bench clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+setup: $(STAMP)
+
+check: setup
+	$(BIN)/tavern example
+
+test: setup
+	$(BIN)/ruff check .
+	$(BIN)/python -m pytest
+
+lint: setup
+	$(BIN)/ruff check .
+
+bench: setup
+	$(BIN)/tavern simulate --bots big-money,big-money --games 500 --kingdom first-game --seed 1
+
+clean:
+	rm -rf $(VENV)

@@ -1,0 +1,80 @@
+"""Bots: players that answer pending decisions, as scripts and people do.
+
+A bot sees only the game and the decision; it answers with one of the decision's labels.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from rulebook.engine.decisions import Decision
+from rulebook.engine.game import Game
+
+
+class RandomBot:
+    """Picks uniformly among every legal answer (its own seeded generator)."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, g: Game, d: Decision) -> str:
+        if d.multi and len(d.options) > 10:  # too many combinations to list: pick a random set
+            k = self.rng.randint(d.min, min(d.max, len(d.options)))
+            picks = self.rng.sample(d.options, k)
+            return d.answer_label(picks)
+        return self.rng.choice(d.answers())
+
+
+class BigMoney:
+    """Plays all Treasures, buys Province at $8, Gold at $6, Silver at $3 (Duchy late); for
+    any other decision, the first legal answer that does not hurt it (see ``_other``)."""
+
+    name = "big-money"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, g: Game, d: Decision) -> str:
+        if d.kind == "buy":
+            return self._buy(g, d)
+        if d.kind == "action":
+            return "end Action phase"
+        return self._other(d)
+
+    def _buy(self, g: Game, d: Decision) -> str:
+        labels = d.labels()
+        if "play all Treasures" in labels:
+            return "play all Treasures"
+        plays = [x for x in labels if x.startswith("play ")]
+        if plays:
+            return plays[0]
+        coins = g.state.turn.coins
+        provinces = len(g.state.supply["Province"].cards)
+        wants = ["Province"] if coins >= 8 else []
+        if provinces <= 4:
+            wants.append("Duchy")
+        wants += ["Gold"] if coins >= 6 else []
+        if provinces <= 2:
+            wants.append("Estate")
+        wants.append("Silver")
+        for name in wants:
+            if f"buy {name}" in labels:
+                return f"buy {name}"
+        return "end Buy phase"
+
+    def _other(self, d: Decision) -> str:
+        if d.multi:  # discard/trash as few as allowed, Victory cards and Curses first
+            ranked = sorted(d.options, key=lambda o: getattr(o.value, "d", None) is None
+                            or not (o.value.d.is_victory or o.value.name == "Curse"))
+            return d.answer_label(ranked[:d.min]) if not d.ordered or d.min == len(ranked) \
+                else d.answer_label(ranked)
+        return d.answers()[0]
+
+
+BOTS: dict[str, Callable[[int], RandomBot | BigMoney]] = {
+    "random": RandomBot,
+    "big-money": BigMoney,
+}

@@ -1,0 +1,11 @@
+"""The basic cards: Treasures and Victory cards in every game, and Curse."""
+
+from rulebook.cards.registry import treasure, victory
+
+treasure("Copper", 1)
+treasure("Silver", 2)
+treasure("Gold", 3)
+victory("Estate", 1)
+victory("Duchy", 3)
+victory("Province", 6)
+victory("Curse", -1)

@@ -1,0 +1,134 @@
+"""Card behaviour: what each card does, registered by name with decorators.
+
+Card code receives the game ``g``, the player ``p`` and the card ``me`` (the very card object
+being played or called), and reads like the printed text. A function that has to ask the
+player something is a generator and asks with ``yield from g.<helper>(...)``; a function that
+never asks may be a plain function.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+Effect = Callable[..., Any]
+
+
+@dataclass
+class Behaviour:
+    name: str
+    on_play: Effect | None = None           # (g, p, me)
+    coins: int = 0                          # a Treasure's printed $ (given when played)
+    vp: int | Callable[..., int] = 0        # VP, or (g, p, me) -> VP at the end of the game
+    call_window: str | None = None          # Reserve: the window the card may be called in
+    on_call: Effect | None = None           # (g, p, me, event)
+    can_call: Callable[..., bool] | None = None   # (g, p, me, event) -> bool
+    on_gain: Effect | None = None           # "when you gain this": (g, p, me)
+    on_buy: Effect | None = None            # "when you buy this": (g, p, me)
+    reaction: Effect | None = None          # to another player's Attack: (g, p, me, attack)
+    reaction_verb: str = "reveal"
+    next_turn: Effect | None = None         # Duration, next turn: (g, p, me, data)
+    forever: bool = False                   # Duration that stays for the rest of the game
+    lasting: dict[str, Callable[..., Any]] = field(default_factory=dict)  # window -> trigger maker
+    cost_change: Callable[..., int] | None = None  # while in the turn player's play: (g, me, d)
+    in_play: dict[str, Effect] = field(default_factory=dict)  # window -> (g, p, me, event)
+
+
+BEHAVIOURS: dict[str, Behaviour] = {}
+
+
+def behaviour(name: str) -> Behaviour:
+    if name not in BEHAVIOURS:
+        BEHAVIOURS[name] = Behaviour(name)
+    return BEHAVIOURS[name]
+
+
+def on_play(name: str) -> Callable[[Effect], Effect]:
+    """Register what a card does when played."""
+    def register(fn: Effect) -> Effect:
+        behaviour(name).on_play = fn
+        return fn
+    return register
+
+
+def when_called(name: str, window: str, condition: Callable[..., bool] | None = None):
+    """Register a Reserve card's text below the line: callable in ``window`` if ``condition``."""
+    def register(fn: Effect) -> Effect:
+        b = behaviour(name)
+        b.call_window, b.on_call, b.can_call = window, fn, condition
+        return fn
+    return register
+
+
+def when_gained(name: str):
+    def register(fn: Effect) -> Effect:
+        behaviour(name).on_gain = fn
+        return fn
+    return register
+
+
+def when_bought(name: str):
+    def register(fn: Effect) -> Effect:
+        behaviour(name).on_buy = fn
+        return fn
+    return register
+
+
+def reacts_to_attack(name: str, verb: str = "reveal"):
+    """Register a Reaction to another player's Attack (``verb``: reveal it, or play it)."""
+    def register(fn: Effect) -> Effect:
+        b = behaviour(name)
+        b.reaction, b.reaction_verb = fn, verb
+        return fn
+    return register
+
+
+def at_next_turn(name: str, forever: bool = False):
+    """Register a Duration card's effect at the start of the owner's next turn (or every turn for
+    the rest of the game, with ``forever``). ``data`` is what the play set up (Gear's cards)."""
+    def register(fn: Effect) -> Effect:
+        b = behaviour(name)
+        b.next_turn, b.forever = fn, forever
+        return fn
+    return register
+
+
+def lasting(name: str, window: str):
+    """Register an effect that lasts beyond the play of ``name`` (a card or an Event) and
+    reacts in ``window``: ``(g, owner, effect, event) -> Trigger | None``."""
+    def register(fn: Callable[..., Any]) -> Callable[..., Any]:
+        behaviour(name).lasting[window] = fn
+        return fn
+    return register
+
+
+def while_in_play(name: str, window: str):
+    """Register an ability that works while the card is in play (Goons' VP on buying)."""
+    def register(fn: Effect) -> Effect:
+        behaviour(name).in_play[window] = fn
+        return fn
+    return register
+
+
+def worth(name: str):
+    """Register a Victory card's VP rule computed at the end of the game."""
+    def register(fn: Callable[..., int]) -> Callable[..., int]:
+        behaviour(name).vp = fn
+        return fn
+    return register
+
+
+def treasure(name: str, coins: int) -> None:
+    behaviour(name).coins = coins
+
+
+def victory(name: str, vp: int) -> None:
+    behaviour(name).vp = vp
+
+
+def perform(fn: Effect, *args: Any):
+    """Run a card effect, whether it asks anything (a generator) or not (a plain function)."""
+    result = fn(*args)
+    if result is not None:
+        yield from result

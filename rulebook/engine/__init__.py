@@ -1,0 +1,1 @@
+"""The rules engine: state, zones, turn phases, decisions and effects."""

@@ -1,0 +1,131 @@
+"""Asking players: every choice becomes a pending :class:`Decision` the game waits on.
+
+These helpers are generators: card code writes ``x = yield from g.pick_card(...)``. A decision
+with exactly one legal answer is taken without asking (rule ``choice.only-option``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+from rulebook.engine.decisions import Decision, Option
+from rulebook.engine.state import Card, Player
+
+if TYPE_CHECKING:
+    from rulebook.engine.game import Game
+
+
+def card_label(card: Card, now: int) -> str:
+    """A card's label in options: its name, marked when in play from an earlier turn."""
+    if card.zone is not None and card.zone.kind == "play" and card.since < now:
+        return f"{card.name} (earlier turn)"
+    return card.name
+
+
+class Choosing:
+    def ask(self: Game, d: Decision):
+        """Yield ``d`` to whoever answers, unless only one answer is legal. Returns the option
+        (or, for a multi-pick, the list of options) chosen."""
+        only = _forced(d)
+        if only is not None:
+            return d.resolve(only)
+        answer = yield d
+        return answer
+
+    def choose(self: Game, p: Player, prompt: str, options: list[Option], *,
+               rule: str = "choice.optional", card: str | None = None, kind: str = "choose"):
+        """Pick one option; returns its value."""
+        picked = yield from self.ask(Decision(p.name, prompt, options, rule=rule, card=card,
+                                              kind=kind))
+        return picked.value
+
+    def may(self: Game, p: Player, prompt: str, yes: str, no: str, *,
+            rule: str = "choice.optional", card: str | None = None):
+        """A yes/no choice with labelled answers; returns True for ``yes``."""
+        return (yield from self.choose(p, prompt, [Option(yes, True), Option(no, False)],
+                                       rule=rule, card=card, kind="may"))
+
+    def pick_card(self: Game, p: Player, cards: Iterable[Card], verb: str, prompt: str, *,
+                  optional: bool = False, none_label: str = "", rule: str = "choice.optional",
+                  card: str | None = None):
+        """Pick one of ``cards`` (labels ``"VERB NAME"``); None if optional and declined or if
+        there is nothing to pick."""
+        now = self.state.turn.number
+        options: list[Option] = []
+        seen: set[str] = set()
+        for c in cards:
+            label = f"{verb} {card_label(c, now)}"
+            if label not in seen:  # same-named cards in one place are interchangeable
+                seen.add(label)
+                options.append(Option(label, c))
+        if not options:
+            return None
+        if optional:
+            options.append(Option(none_label or f"{verb} nothing", None))
+        return (yield from self.choose(p, prompt, options, rule=rule, card=card, kind=verb))
+
+    def pick_cards(self: Game, p: Player, cards: Iterable[Card], verb: str, prompt: str, *,
+                   lo: int = 0, hi: int | None = None, ordered: bool = False,
+                   rule: str = "choice.optional", card: str | None = None):
+        """Pick between ``lo`` and ``hi`` of ``cards``; answered ``"VERB: A, B"``. Returns the
+        cards, in the order named. ``lo`` is lowered to what is available."""
+        now = self.state.turn.number
+        cards = list(cards)
+        hi = len(cards) if hi is None else min(hi, len(cards))
+        options = [Option(card_label(c, now), c) for c in cards]
+        d = Decision(p.name, prompt, options, min=min(lo, len(cards)), max=hi, verb=verb,
+                     ordered=ordered, rule=rule, card=card, kind=verb)
+        picked = yield from self.ask(d)
+        return [o.value for o in picked]
+
+    def pick_pile(self: Game, p: Player, piles: Iterable[str], verb: str, prompt: str, *,
+                  optional: bool = False, rule: str = "choice.optional",
+                  card: str | None = None):
+        """Pick a pile by card name (``"gain Silver"``); None if optional and declined."""
+        options = [Option(f"{verb} {name}", name) for name in piles]
+        if not options:
+            return None
+        if optional:
+            options.append(Option(f"{verb} nothing", None))
+        return (yield from self.choose(p, prompt, options, rule=rule, card=card, kind=verb))
+
+    def choose_gain(self: Game, p: Player, prompt: str, *, up_to: int | None = None,
+                    exactly: int | None = None, where=None, optional: bool = False,
+                    rule: str = "gain.supply-only", card: str | None = None):
+        """Choose a Supply card to gain by its cost now (``up_to`` or ``exactly``) and ``where``
+        (a predicate on the card's data). Returns the name, or None when nothing qualifies."""
+        names = []
+        for name, pile in self.state.supply.items():
+            if not pile.cards:
+                continue
+            cost = self.cost(pile.cards[-1])
+            if up_to is not None and cost > up_to:
+                continue
+            if exactly is not None and cost != exactly:
+                continue
+            if where is not None and not where(pile.cards[-1].d):
+                continue
+            names.append(name)
+        if not names:
+            self.note(p, "can gain nothing", note=prompt, rule="gain.empty")
+            return None
+        return (yield from self.pick_pile(p, names, "gain", prompt, optional=optional,
+                                          rule=rule, card=card))
+
+
+def _forced(d: Decision) -> Any:
+    """The only legal answer of ``d``, or None when there is a real choice."""
+    if not d.multi:
+        first = d.options[0].label if d.options else None
+        if first is not None and all(o.label == first for o in d.options):
+            return first
+        return None
+    n = len(d.options)
+    if d.max == 0 or n == 0:
+        return []
+    if d.min >= n and not d.ordered:
+        return [o.label for o in d.options]
+    if n <= 8 and len(d.answers()) == 1:
+        return d.answers()[0]
+    return None

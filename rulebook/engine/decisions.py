@@ -1,0 +1,141 @@
+"""Pending decisions: who decides, what kind, a prompt, and the legal options with stable labels.
+
+A decision is answered by one of its labels (``"play Village"``), or, when it picks several
+options, by ``"VERB: A, B"`` / ``"VERB: nothing"`` (``"trash: Estate, Copper"``).
+
+>>> d = Decision("Ann", "Trash up to 2 cards", [Option("Estate"), Option("Copper"),
+...              Option("Estate")], min=0, max=2, verb="trash")
+>>> d.answers()
+['trash: nothing', 'trash: Estate', 'trash: Copper', 'trash: Estate, Estate', 'trash: Estate, Copper']
+>>> [o.label for o in d.resolve("trash: Estate, Estate")]
+['Estate', 'Estate']
+>>> try:
+...     d.resolve("trash: Gold")
+... except IllegalAnswer as e:
+...     print(e)
+'trash: Gold' is not a legal answer to Ann's decision "Trash up to 2 cards": 'Gold' is not one of the options. Options: Estate, Copper, Estate (pick 0 to 2, answer as 'trash: A, B' or 'trash: nothing')
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from itertools import combinations, permutations
+from typing import Any
+
+
+class IllegalAnswer(ValueError):
+    """An answer that is not one of the decision's legal options. Nothing changed."""
+
+
+@dataclass(slots=True)
+class Option:
+    label: str
+    value: Any = None
+
+
+@dataclass(slots=True)
+class Decision:
+    """A choice the engine waits for. ``max == 1 and min == 1`` picks one option by its label;
+    otherwise between ``min`` and ``max`` options are picked (``ordered``: their order matters)."""
+
+    player: str
+    prompt: str
+    options: list[Option]
+    min: int = 1
+    max: int = 1
+    verb: str = ""
+    ordered: bool = False
+    kind: str = "choose"
+    card: str | None = None
+    rule: str = "choice.optional"
+    _answers: list[str] | None = field(default=None, repr=False)
+
+    @property
+    def multi(self) -> bool:
+        return not (self.min == 1 and self.max == 1)
+
+    def labels(self) -> list[str]:
+        return [o.label for o in self.options]
+
+    def _describe(self) -> str:
+        opts = ", ".join(self.labels()) or "(none)"
+        if not self.multi:
+            return f"Options: {opts}"
+        how = "in order, " if self.ordered else ""
+        return (f"Options: {opts} (pick {self.min} to {self.max}, {how}answer as "
+                f"'{self.verb}: A, B' or '{self.verb}: nothing')")
+
+    def _illegal(self, answer: object, why: str) -> IllegalAnswer:
+        return IllegalAnswer(f"{answer!r} is not a legal answer to {self.player}'s decision "
+                             f"\"{self.prompt}\": {why}. {self._describe()}")
+
+    def resolve(self, answer: object) -> Any:
+        """The chosen option (or list of options, for a multi-pick), or :class:`IllegalAnswer`."""
+        if isinstance(answer, Option):
+            answer = answer.label
+        if not self.multi:
+            if isinstance(answer, str):
+                for o in self.options:
+                    if o.label == answer:
+                        return o
+            raise self._illegal(answer, "not one of the options")
+        names = self._split(answer)
+        pool = list(self.options)
+        picked: list[Option] = []
+        for name in names:
+            for i, o in enumerate(pool):
+                if o.label == name:
+                    picked.append(pool.pop(i))
+                    break
+            else:
+                why = (f"{name!r} is not one of the options" if name not in self.labels()
+                       else f"{name!r} is picked more times than it is offered")
+                raise self._illegal(answer, why)
+        if not self.min <= len(picked) <= self.max:
+            raise self._illegal(answer, f"{len(picked)} picked")
+        return picked
+
+    def _split(self, answer: object) -> list[str]:
+        if isinstance(answer, list | tuple):
+            return [a.label if isinstance(a, Option) else str(a) for a in answer]
+        if not isinstance(answer, str):
+            raise self._illegal(answer, "an answer is a label")
+        prefix = f"{self.verb}:"
+        if not answer.startswith(prefix):
+            raise self._illegal(answer, f"a multi-pick answer starts with '{prefix}'")
+        rest = answer[len(prefix):].strip()
+        if rest == "nothing":
+            return []
+        return [part.strip() for part in rest.split(",")]
+
+    def answer_label(self, picked: list[Option]) -> str:
+        if not picked:
+            return f"{self.verb}: nothing"
+        return f"{self.verb}: " + ", ".join(o.label for o in picked)
+
+    def answers(self) -> list[str]:
+        """Every distinct legal answer, as a label (multi-picks: each multiset, or sequence)."""
+        if self._answers is None:
+            if not self.multi:
+                self._answers = list(dict.fromkeys(self.labels()))
+            else:
+                self._answers = self._multi_answers()
+        return self._answers
+
+    def _multi_answers(self) -> list[str]:
+        counts = Counter(self.labels())
+        names = list(counts)
+        out: list[str] = []
+        hi = min(self.max, len(self.options))
+        for k in range(self.min, hi + 1):
+            seen: set[tuple[str, ...]] = set()
+            pool = [n for n in names for _ in range(counts[n])]
+            for combo in combinations(range(len(pool)), k):
+                picks = tuple(pool[i] for i in combo)
+                variants = set(permutations(picks)) if self.ordered else {picks}
+                for v in sorted(variants, key=lambda t: [names.index(x) for x in t]):
+                    if v not in seen:
+                        seen.add(v)
+                        out.append(f"{self.verb}: " + (", ".join(v) if v else "nothing"))
+        return out

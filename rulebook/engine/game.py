@@ -1,0 +1,130 @@
+"""The game driver: runs the rules until a player has to decide, then waits for the answer.
+
+A game is defined by how its start position is made (``factory``) and the answers given: the
+same factory and answers give the same log, byte for byte. Branching replays the answers on a
+fresh copy of the start position.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from rulebook.engine.choosing import Choosing
+from rulebook.engine.costs import Costs
+from rulebook.engine.decisions import Decision, IllegalAnswer, Option
+from rulebook.engine.log import Log
+from rulebook.engine.moves import Moves
+from rulebook.engine.playing import Playing, PlayInstance
+from rulebook.engine.state import GameState, Player
+from rulebook.engine.turn import Mark, TurnLoop
+from rulebook.engine.windows import Windows
+
+Factory = Callable[[], tuple[GameState, str]]
+
+
+class NoDecision(RuntimeError):
+    """An answer was given while no decision is pending (the game is over or paused)."""
+
+
+class Game(Moves, Choosing, Playing, Windows, TurnLoop, Costs):
+    """A game in progress. ``pending`` is the decision it waits for (None when over/paused).
+
+    ``stop`` (optional) is asked at each :class:`Mark` whether to pause there.
+    """
+
+    def __init__(self, factory: Factory, stop: Callable[[Mark], bool] | None = None) -> None:
+        self.factory = factory
+        self.state, phase = factory()
+        self.log = Log()
+        self.answers: list[str] = []
+        self.plays_in_progress: list[PlayInstance] = []
+        self.winners: list[str] = []
+        self.pending: Decision | None = None
+        self.paused: Mark | None = None
+        self.stop = stop
+        self._gen = self.run(phase)
+        self._advance(None)
+
+    # -- driving ----------------------------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        return self.state.game_over
+
+    @property
+    def ruleset(self) -> str:
+        return self.state.ruleset
+
+    def answer(self, answer: str | Option | Iterable[str]) -> Decision | None:
+        """Answer the pending decision by label; returns the next pending decision.
+
+        An illegal answer raises :class:`IllegalAnswer` naming the legal ones; nothing changes.
+        """
+        d = self.pending
+        if d is None:
+            raise NoDecision("No decision is pending" + (" (the game is over)" if self.over
+                                                        else " (paused)"))
+        chosen = d.resolve(answer)
+        self.answers.append(d.answer_label(chosen) if d.multi else chosen.label)
+        self.pending = None
+        self._advance(chosen)
+        return self.pending
+
+    def resume(self) -> Decision | None:
+        """Continue past the mark the game paused at."""
+        if self.paused is None:
+            raise NoDecision("The game is not paused")
+        self.paused = None
+        self._advance(None)
+        return self.pending
+
+    def _advance(self, value: Any) -> None:
+        gen = self._gen
+        try:
+            while True:
+                item = gen.send(value)
+                value = None
+                if isinstance(item, Decision):
+                    self.pending = item
+                    return
+                if self.stop is not None and self.stop(item):
+                    self.paused = item
+                    return
+        except StopIteration:
+            self.pending = None
+
+    def legal(self) -> list[str]:
+        """The labels answering the pending decision (every legal answer for a multi-pick)."""
+        return self.pending.answers() if self.pending is not None else []
+
+    def branch(self, answers: Iterable[str] | None = None) -> Game:
+        """A new, independent game from the same start, replaying ``answers`` (default: all
+        answers given so far)."""
+        return replay(self.factory, self.answers if answers is None else answers, self.stop)
+
+    # -- logging ----------------------------------------------------------------------------
+    def note(self, p: Player | None, verb: str, cards: tuple[str, ...] = (), where: str = "",
+             *, rule: str, note: str = "") -> None:
+        self.log.add(self.state.turn.number, p.name if p else None, verb, cards, where,
+                     rule, note)
+
+    def player(self, name: str) -> Player:
+        for p in self.state.players:
+            if p.name == name:
+                return p
+        raise KeyError(name)
+
+
+def replay(factory: Factory, answers: Iterable[str],
+           stop: Callable[[Mark], bool] | None = None) -> Game:
+    """Play ``answers`` from the start made by ``factory``; raises :class:`IllegalAnswer` (with
+    the answer's position) if one does not fit."""
+    g = Game(factory, stop)
+    for i, a in enumerate(answers):
+        while g.pending is None and g.paused is not None:
+            g.resume()
+        try:
+            g.answer(a)
+        except IllegalAnswer as e:
+            raise IllegalAnswer(f"answer {i + 1}: {e}") from None
+    return g

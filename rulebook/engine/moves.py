@@ -1,0 +1,161 @@
+"""Moving cards: drawing, shuffling, discarding, trashing, gaining, looking, setting aside.
+
+Every move logs what happened and the rule behind it. Numbers pass through the tokens that
+change them (the -1 Card token on draws, the -$1 token on receiving $), so a token applies
+wherever the rule says, not only to numbers printed on a card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from rulebook.engine.state import Card, Player, Zone, move
+
+if TYPE_CHECKING:
+    from rulebook.engine.game import Game
+
+
+def names(cards: Iterable[Card]) -> tuple[str, ...]:
+    return tuple(c.name for c in cards)
+
+
+class Moves:
+    # -- counters ---------------------------------------------------------------------------
+    def _is_turn_of(self: Game, p: Player) -> bool:
+        return self.state.turn.player is p
+
+    def plus_actions(self: Game, p: Player, n: int, rule: str = "actions-buys") -> None:
+        if not self._is_turn_of(p):
+            self.note(p, f"gets +{n} Action", note="no effect: not their turn", rule=rule)
+            return
+        self.state.turn.actions += n
+
+    def plus_buys(self: Game, p: Player, n: int, rule: str = "actions-buys") -> None:
+        if not self._is_turn_of(p):
+            self.note(p, f"gets +{n} Buy", note="no effect: not their turn", rule=rule)
+            return
+        self.state.turn.buys += n
+
+    def plus_coins(self: Game, p: Player, n: int, rule: str = "coins") -> None:
+        """Receive $n; the -$1 token takes $1 of it first (rule ``token.minus-coin``)."""
+        if n <= 0:
+            return
+        if p.minus_coin:
+            p.minus_coin = False
+            n -= 1
+            self.note(p, "returns the -$1 token", note="gets $1 less", rule="token.minus-coin")
+        if n and self._is_turn_of(p):
+            self.state.turn.coins += n
+        elif n:
+            self.note(p, f"gets +${n}", note="no effect: not their turn", rule=rule)
+
+    # -- drawing ----------------------------------------------------------------------------
+    def shuffle(self: Game, p: Player) -> None:
+        """Shuffle the discard pile into a new deck, under any cards still in the deck."""
+        fresh = list(p.discard.cards)
+        self.state.rng.shuffle(fresh)
+        for c in fresh:
+            c.zone = p.deck
+        p.deck.cards[:0] = fresh
+        p.discard.cards.clear()
+        self.note(p, "shuffles", note=f"{len(fresh)} cards", rule="draw.shuffle")
+
+    def draw(self: Game, p: Player, n: int, rule: str = "draw") -> list[Card]:
+        """Draw n cards (fewer with the -1 Card token; fewer if deck and discard run out)."""
+        if n <= 0:
+            return []
+        if p.minus_card:
+            p.minus_card = False
+            n -= 1
+            self.note(p, "removes the -1 Card token", note="draws one card fewer",
+                      rule="token.minus-card")
+        drawn: list[Card] = []
+        for _ in range(n):
+            if not p.deck.cards:
+                if not p.discard.cards:
+                    break
+                self.shuffle(p)
+            card = p.deck.cards.pop()
+            card.zone = p.hand
+            p.hand.cards.append(card)
+            drawn.append(card)
+        if drawn or n:
+            short = f"wanted {n}" if len(drawn) < n else ""
+            self.note(p, "draws", names(drawn), rule=rule, note=short)
+        return drawn
+
+    def peek(self: Game, p: Player, n: int) -> list[Card]:
+        """The top n cards of p's deck, shuffling if needed (looking and revealing are not
+        drawing: the -1 Card token is unaffected, rule ``look``). Top card first."""
+        if len(p.deck.cards) < n and p.discard.cards:
+            self.shuffle(p)
+        return list(reversed(p.deck.cards[-n:])) if n > 0 else []
+
+    def look(self: Game, p: Player, n: int, rule: str = "look") -> list[Card]:
+        cards = self.peek(p, n)
+        self.note(p, "looks at", names(cards), "from the top of their deck", rule=rule)
+        return cards
+
+    def reveal(self: Game, p: Player, cards: list[Card], where: str = "",
+               rule: str = "reveal") -> None:
+        self.note(p, "reveals", names(cards), where, rule=rule)
+
+    # -- moving between zones ---------------------------------------------------------------
+    def _move_all(self: Game, p: Player | None, cards: Iterable[Card], to: Zone, verb: str,
+                  rule: str, top: bool = True) -> list[Card]:
+        cards = list(cards)
+        if not cards:
+            return cards
+        srcs = [c.zone for c in cards]
+        for c in cards:
+            move(c, to, top=top)
+        where = f"from {srcs[0].words}" if len({id(s) for s in srcs}) == 1 and srcs[0] else ""
+        self.note(p, verb, names(cards), where, rule=rule)
+        return cards
+
+    def discard(self: Game, p: Player, cards: Iterable[Card], rule: str = "discard") -> list:
+        return self._move_all(p, cards, p.discard, "discards", rule)
+
+    def trash(self: Game, p: Player | None, cards: Iterable[Card], rule: str = "trash") -> list:
+        return self._move_all(p, cards, self.state.trash, "trashes", rule)
+
+    def to_hand(self: Game, p: Player, cards: Iterable[Card], rule: str) -> list[Card]:
+        return self._move_all(p, cards, p.hand, "puts into hand", rule)
+
+    def put_on_deck(self: Game, p: Player, cards: Iterable[Card], rule: str = "topdeck") -> list:
+        """Put cards onto the deck; the last one given ends on top."""
+        return self._move_all(p, cards, p.deck, "puts onto their deck", rule)
+
+    def set_aside(self: Game, p: Player, cards: Iterable[Card], rule: str = "set-aside") -> list:
+        return self._move_all(p, cards, p.aside, "sets aside", rule)
+
+    def to_mat(self: Game, p: Player, card: Card, rule: str = "reserve.tavern-mat") -> None:
+        self._move_all(p, [card], p.mat, "puts on their Tavern mat", rule)
+
+    def return_to_pile(self: Game, p: Player | None, card: Card,
+                       rule: str = "return-to-pile") -> None:
+        pile = self.state.pile(card.name)
+        self._move_all(p, [card], pile, "returns to its pile", rule)
+
+    # -- gaining ----------------------------------------------------------------------------
+    def gain(self: Game, p: Player, name: str, to: str = "discard", rule: str = "gain",
+             bought: bool = False):
+        """Gain the top card of the pile named ``name`` (generator; returns the card or None).
+
+        ``to`` is ``discard``, ``hand`` or ``deck``. When-gain abilities follow (rule ``gain``).
+        """
+        pile = self.state.pile(name)
+        if pile is None or not pile.cards:
+            self.note(p, "gains nothing", note=f"the {name} pile is empty", rule="gain.empty")
+            return None
+        card = pile.cards[-1]
+        dest = {"discard": p.discard, "hand": p.hand, "deck": p.deck}[to]
+        move(card, dest)
+        where = {"discard": "", "hand": "to hand", "deck": "onto their deck"}[to]
+        self.note(p, "gains", (card.name,), where, rule=rule)
+        t = self.state.turn
+        if t.player is p:
+            t.gained += 1
+        yield from self.gained(p, card, bought)
+        return card

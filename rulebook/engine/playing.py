@@ -1,0 +1,152 @@
+"""Playing cards, calling Reserve cards, and Attacks with their Reactions.
+
+Playing moves the card into play (if it is not there) and does its text fully before anything
+else (rule ``play``). A card that plays another card passes ``by=`` so that Duration tracking
+knows who must stay in play with it (rule ``duration.multi-play``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from rulebook.cards.registry import BEHAVIOURS, perform
+from rulebook.engine.decisions import Option
+from rulebook.engine.state import Card, Player, move
+
+if TYPE_CHECKING:
+    from rulebook.engine.game import Game
+
+PILE_BONUS = {"+1 Card": "draw", "+1 Action": "actions", "+1 Buy": "buys", "+$1": "coins"}
+
+
+@dataclass
+class PlayInstance:
+    """One play of one card: who played it and, for an Attack, who is unaffected by it."""
+
+    card: Card
+    player: Player
+    unaffected: set[int] = field(default_factory=set)
+
+
+class Playing:
+    def play(self: Game, p: Player, card: Card, *, by: Card | None = None, rule: str = "play"):
+        """Play ``card`` (generator): into play, pile tokens, Attack reactions, its text, then
+        the after-an-Action window (rule ``reserve.after-action``)."""
+        t = self.state.turn
+        src = None
+        if card.zone is not p.play:
+            src = move(card, p.play)
+            card.since = t.number
+        card.plays += 1
+        if p is t.player:
+            t.played.append(card.name)
+        if by is not None and card.plays >= 2 and card.d.is_duration and card not in by.tracks:
+            by.tracks.append(card)
+        where = f"from {src.words}" if src is not None else "again" if card.plays > 1 else ""
+        self.note(p, "plays", (card.name,), where, rule=rule)
+        self._pile_tokens(p, card)
+        inst = PlayInstance(card, p)
+        self.plays_in_progress.append(inst)
+        try:
+            yield from self.fire("play", p, card=card)
+            if card.d.is_attack:
+                yield from self._reactions(p, inst)
+            b = BEHAVIOURS[card.name]
+            if b.coins:
+                self.plus_coins(p, b.coins, rule="play.treasure")
+            if b.on_play is not None:
+                yield from perform(b.on_play, self, p, card)
+        finally:
+            self.plays_in_progress.pop()
+        if card.d.is_action:
+            yield from self.after_action(p, card)
+
+    def _pile_tokens(self: Game, p: Player, card: Card) -> None:
+        """The bonus tokens on the card's pile come first (rule ``token.pile-bonus``)."""
+        pile = card.name
+        for token, what in PILE_BONUS.items():
+            if p.tokens[token] == pile:
+                self.note(p, f"gets {token} from their token", (card.name,), "",
+                          rule="token.pile-bonus")
+                if what == "draw":
+                    self.draw(p, 1, rule="token.pile-bonus")
+                elif what == "actions":
+                    self.plus_actions(p, 1, rule="token.pile-bonus")
+                elif what == "buys":
+                    self.plus_buys(p, 1, rule="token.pile-bonus")
+                else:
+                    self.plus_coins(p, 1, rule="token.pile-bonus")
+
+    # -- Attacks ----------------------------------------------------------------------------
+    def _reactions(self: Game, attacker: Player, inst: PlayInstance):
+        """Before an Attack resolves, each other player in turn order may react to it
+        (rule ``attack.reaction``); those protected are recorded on the play."""
+        for q in self.others(attacker):
+            if self.immune_to_attacks(q):
+                inst.unaffected.add(q.index)
+                self.note(q, "is unaffected by", (inst.card.name,), note="Champion",
+                          rule="attack.unaffected")
+            used: set[int] = set()
+            while True:
+                options = [
+                    Option(f"{BEHAVIOURS[c.name].reaction_verb} {c.name}", c)
+                    for c in q.hand.cards
+                    if c.uid not in used and BEHAVIOURS[c.name].reaction is not None
+                ]
+                options = list({o.label: o for o in options}.values())
+                if not options:
+                    break
+                options.append(Option("continue", None))
+                chosen = yield from self.choose(
+                    q, f"{attacker.name} plays {inst.card.name}: react?", options,
+                    rule="attack.reaction", kind="react")
+                if chosen is None:
+                    break
+                used.add(chosen.uid)
+                yield from perform(BEHAVIOURS[chosen.name].reaction, self, q, chosen, inst)
+
+    def immune_to_attacks(self: Game, q: Player) -> bool:
+        """Whether a lasting effect of q's (Champion) shields q from Attacks played now."""
+        return any(e.window == "shield" and e.owner == q.index for e in self.state.lasting)
+
+    def victims(self: Game, attacker: Player) -> list[Player]:
+        """The other players the Attack being resolved affects, in turn order."""
+        inst = self.current_play()
+        return [q for q in self.others(attacker) if q.index not in inst.unaffected]
+
+    def current_play(self: Game) -> PlayInstance:
+        return self.plays_in_progress[-1]
+
+    def others(self: Game, p: Player) -> list[Player]:
+        """The other players in turn order, starting to p's left."""
+        ps = self.state.players
+        return [ps[(p.index + i) % len(ps)] for i in range(1, len(ps))]
+
+    # -- Reserve cards ----------------------------------------------------------------------
+    def call(self: Game, p: Player, card: Card, event: object = None):
+        """Call a Reserve card: from the Tavern mat into play, doing only its text below the
+        line. Calling is not playing (rule ``reserve.call.not-play``)."""
+        move(card, p.play)
+        card.since = self.state.turn.number
+        self.note(p, "calls", (card.name,), "from their Tavern mat", rule="reserve.call")
+        yield from perform(BEHAVIOURS[card.name].on_call, self, p, card, event)
+
+    def callable_reserves(self: Game, p: Player, window: str, event: object = None):
+        """The cards on p's Tavern mat that may be called now, one per name."""
+        seen: dict[str, Card] = {}
+        for c in p.mat.cards:
+            b = BEHAVIOURS[c.name]
+            if b.call_window == window and c.name not in seen and (
+                    b.can_call is None or b.can_call(self, p, c, event)):
+                seen[c.name] = c
+        return list(seen.values())
+
+    def after_action(self: Game, p: Player, action: Card):
+        """Directly after an Action card is resolved: Coin of the Realm, Royal Carriage."""
+        def triggers():
+            return [self.trigger(p, f"call {c.name}", self.call, p, c, action, optional=True)
+                    for c in self.callable_reserves(p, "after-action", action)]
+        yield from self.resolve_triggers(p, triggers, f"after {action.name}",
+                                         rule="reserve.after-action")
+

@@ -1,0 +1,229 @@
+"""The game state: cards with identity, the zones they live in, players, piles and the turn.
+
+A card is in exactly one zone at any time; every move goes through :func:`move`, which keeps
+each card's ``zone`` pointer true, so "that card" is always tracked by identity, never by name.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from rulebook.carddata import CARDS, CardDef
+
+# Zone kinds, with the words the log uses for them.
+ZONE_WORDS = {
+    "deck": "deck", "hand": "hand", "discard": "discard pile", "play": "play",
+    "mat": "Tavern mat", "aside": "set-aside cards", "supply": "Supply", "nonsupply": "pile",
+    "trash": "trash",
+}
+
+PILE_TOKENS = ("+1 Card", "+1 Action", "+1 Buy", "+$1", "-$2 cost", "Trashing")
+
+
+class Card:
+    """One physical card. ``uid`` is its identity for the whole game."""
+
+    __slots__ = ("d", "name", "plays", "since", "tracks", "uid", "zone")
+
+    def __init__(self, uid: int, d: CardDef) -> None:
+        self.uid = uid
+        self.d = d
+        self.name = d.name
+        self.zone: Zone | None = None
+        self.since = 0          # turn number it entered play (for "from an earlier turn")
+        self.plays = 0          # times played since it last entered play
+        self.tracks: list[Card] = []  # Duration cards this card played more than once
+
+    def __repr__(self) -> str:
+        return f"<{self.name}#{self.uid}>"
+
+
+class Zone:
+    """An ordered place holding cards. For a deck, the top card is the *last* element."""
+
+    __slots__ = ("cards", "kind", "name", "owner")
+
+    def __init__(self, kind: str, owner: Player | None = None, name: str = "") -> None:
+        self.kind = kind
+        self.owner = owner
+        self.name = name or kind
+        self.cards: list[Card] = []
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __bool__(self) -> bool:  # a zone is a place, present even when empty
+        return True
+
+    def __iter__(self):
+        return iter(self.cards)
+
+    def __contains__(self, card: object) -> bool:
+        return any(c is card for c in self.cards)
+
+    def names(self) -> list[str]:
+        return [c.name for c in self.cards]
+
+    @property
+    def words(self) -> str:
+        if self.kind in ("supply", "nonsupply"):
+            return f"the {self.name} pile"
+        return ZONE_WORDS[self.kind]
+
+    def __repr__(self) -> str:
+        return f"<Zone {self.name} {self.names()}>"
+
+
+def move(card: Card, to: Zone, *, top: bool = True) -> Zone:
+    """Move ``card`` from wherever it is to ``to``; return the zone it left.
+
+    ``top=False`` puts it at the bottom (index 0) of an ordered zone such as a deck.
+    """
+    src = card.zone
+    if src is not None:
+        cards = src.cards
+        for i in range(len(cards) - 1, -1, -1):
+            if cards[i] is card:
+                del cards[i]
+                break
+        else:  # pragma: no cover - a broken invariant, never a user error
+            raise AssertionError(f"{card!r} is not in {src!r}")
+    if top:
+        to.cards.append(card)
+    else:
+        to.cards.insert(0, card)
+    card.zone = to
+    if to.kind != "play":
+        card.plays = 0
+        card.tracks = []
+    return src
+
+
+@dataclass
+class Player:
+    name: str
+    index: int
+    deck: Zone = field(init=False)
+    hand: Zone = field(init=False)
+    discard: Zone = field(init=False)
+    play: Zone = field(init=False)
+    mat: Zone = field(init=False)
+    aside: Zone = field(init=False)
+    vp_tokens: int = 0
+    journey_up: bool = True
+    minus_card: bool = False   # -1 Card token is on the deck
+    minus_coin: bool = False   # -$1 token has been taken
+    tokens: dict[str, str | None] = field(default_factory=lambda: dict.fromkeys(PILE_TOKENS))
+    estate_token: Card | None = None  # Inheritance: a card in ``aside`` (rule token.estate)
+    turns_taken: int = 0
+    gained_last_turn: int = 0  # cards gained during this player's most recent turn
+
+    def __post_init__(self) -> None:
+        for kind in ("deck", "hand", "discard", "play", "mat", "aside"):
+            setattr(self, kind, Zone(kind, self))
+
+    def zones(self) -> tuple[Zone, ...]:
+        return (self.deck, self.hand, self.discard, self.play, self.mat, self.aside)
+
+    def owned(self) -> list[Card]:
+        """Every card the player owns, wherever it is (rule ``game.scoring``)."""
+        return [c for z in self.zones() for c in z.cards]
+
+    def __repr__(self) -> str:
+        return f"<Player {self.name}>"
+
+
+@dataclass
+class Turn:
+    """The turn in progress: whose, which phase, and its counters."""
+
+    player: Player
+    number: int = 1
+    phase: str = "start"
+    actions: int = 1
+    buys: int = 1
+    coins: int = 0
+    extra: bool = False                 # an extra turn (Mission: no buying cards)
+    no_buying_cards: bool = False
+    bought: list[str] = field(default_factory=list)   # cards and Events bought, in order
+    played: list[str] = field(default_factory=list)   # names of cards played, in order
+    treasures_closed: bool = False      # a card or Event was bought: no more Treasures
+    gained: int = 0                     # cards the turn's player gained this turn
+    events_bought: dict[str, int] = field(default_factory=dict)
+    draw_bonus: int = 0                 # extra cards for the Clean-up draw (Expedition)
+
+
+@dataclass(eq=False)
+class Pending:
+    """A Duration card's effect waiting for the start of its owner's turn (rule ``duration``).
+
+    ``forever``: every turn for the rest of the game (Hireling, Champion); ``data``: what the
+    play set up for it (Gear's set-aside cards)."""
+
+    owner: int
+    card: Card
+    data: object = None
+    forever: bool = False
+    done_turn: int = 0
+
+
+@dataclass(eq=False)
+class Lasting:
+    """An effect that outlasts the play that made it (Haunted Woods, Merchant, Travelling
+    Fair...): ``source`` names the card or Event whose registered handler reacts in ``window``;
+    it ends at ``until``: ``turn-end``, ``owner-turn-start`` or ``game``."""
+
+    owner: int
+    source: str
+    window: str
+    until: str
+    card: Card | None = None
+    data: object = None
+
+
+@dataclass
+class GameState:
+    """Everything that defines a position. Built by :mod:`rulebook.setup` or a scenario."""
+
+    players: list[Player]
+    ruleset: str
+    seed: int
+    supply: dict[str, Zone]
+    nonsupply: dict[str, Zone]
+    trash: Zone
+    events: list[str]
+    turn: Turn
+    kingdom: list[str]
+    rng: random.Random = field(init=False)
+    next_uid: int = 1
+    turn_owners: list[int] = field(default_factory=list)  # player index of every turn so far
+    events_bought_game: dict[tuple[int, str], int] = field(default_factory=dict)
+    game_over: bool = False
+    pending: list[Pending] = field(default_factory=list)
+    lasting: list[Lasting] = field(default_factory=list)
+    extra_turns: list[int] = field(default_factory=list)  # player indices, in order
+
+    def __post_init__(self) -> None:
+        self.rng = random.Random(self.seed)
+
+    def new_card(self, name: str) -> Card:
+        card = Card(self.next_uid, CARDS[name])
+        self.next_uid += 1
+        return card
+
+    def pile(self, name: str) -> Zone | None:
+        """The Supply or non-Supply pile that cards named ``name`` return to."""
+        return self.supply.get(name) or self.nonsupply.get(name)
+
+    def all_zones(self) -> list[Zone]:
+        zones = [z for p in self.players for z in p.zones()]
+        zones += list(self.supply.values()) + list(self.nonsupply.values()) + [self.trash]
+        return zones
+
+    def all_cards(self) -> list[Card]:
+        return [c for z in self.all_zones() for c in z.cards]
+
+    def empty_supply_piles(self) -> int:
+        """Empty Supply piles; non-Supply piles never count (rule ``game.end.nonsupply``)."""
+        return sum(1 for z in self.supply.values() if not z.cards)

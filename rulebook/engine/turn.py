@@ -1,0 +1,273 @@
+"""The turn: start of turn, Action phase, Buy phase, Clean-up, then the next turn.
+
+``PHASES`` and ``WINDOWS`` are the engine's own list of where things can happen; diagrams and
+the reference are drawn from them, so they cannot drift from the code.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from rulebook.carddata import EVENTS
+from rulebook.cards.registry import BEHAVIOURS, perform
+from rulebook.engine.decisions import Option
+from rulebook.engine.state import Card, Player, Turn, move
+
+if TYPE_CHECKING:
+    from rulebook.engine.game import Game
+
+PHASES = ("start", "action", "buy", "cleanup")
+
+#: (phase, window, what can happen there, rule id)
+WINDOWS = (
+    ("start", "start-of-turn", "Duration effects and start-of-turn calls, in any order",
+     "reserve.start-of-turn"),
+    ("action", "play-action", "play an Action card, using an Action", "turn.action"),
+    ("action", "after-action", "call Coin of the Realm or Royal Carriage", "reserve.after-action"),
+    ("buy", "play-treasure", "play Treasures (not after buying)", "turn.buy.treasures"),
+    ("buy", "buy", "buy a card or an Event, using a Buy", "turn.buy.purchase"),
+    ("buy", "end-of-buy", "discard Wine Merchant from the Tavern mat", "reserve.end-of-buy"),
+    ("cleanup", "discard-from-play", "discard hand and play; exchange Travellers",
+     "turn.cleanup.discard"),
+    ("cleanup", "draw", "draw the next hand", "turn.cleanup.draw"),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """A point between steps that the driver may stop at (``phase-end``, ``turn-end``)."""
+
+    kind: str
+    phase: str
+    turn: int
+
+
+class TurnLoop:
+    def run(self: Game, phase: str):
+        """The whole game from ``phase`` of the current turn until it ends."""
+        while True:
+            yield from self.take_turn(phase)
+            if self.game_ends():
+                break
+            self.next_turn()
+            phase = "start"
+        self.finish()
+
+    def take_turn(self: Game, phase: str):
+        t = self.state.turn
+        steps = PHASES[PHASES.index(phase):]
+        for step in steps:
+            t.phase = step
+            if step == "start":
+                self.note(t.player, "starts their turn", note=f"turn {t.number}",
+                          rule="turn.extra" if t.extra else "turn.start")
+                yield from self.start_of_turn()
+            elif step == "action":
+                yield from self.action_phase()
+            elif step == "buy":
+                yield from self.buy_phase()
+            else:
+                yield from self.cleanup()
+            yield Mark("phase-end", step, t.number)
+        self.end_lasting("turn-end")
+        t.player.gained_last_turn = t.gained
+        yield Mark("turn-end", "cleanup", t.number)
+
+    # -- Action phase -----------------------------------------------------------------------
+    def action_phase(self: Game):
+        t = self.state.turn
+        p = t.player
+        while True:
+            options = []
+            if t.actions > 0:
+                seen = set()
+                for c in p.hand.cards:
+                    if c.d.is_action and c.name not in seen:
+                        seen.add(c.name)
+                        options.append(Option(f"play {c.name}", c))
+            options.append(Option("end Action phase", None))
+            card = yield from self.choose(p, "Action phase: play an Action card?", options,
+                                          rule="turn.action", kind="action")
+            if card is None:
+                return
+            t.actions -= 1
+            yield from self.play(p, card, rule="play.action-use")
+
+    # -- Buy phase --------------------------------------------------------------------------
+    def buy_options(self: Game) -> list[Option]:
+        t = self.state.turn
+        p = t.player
+        options: list[Option] = []
+        if not t.treasures_closed:
+            treasures = [c for c in p.hand.cards if c.d.is_treasure]
+            seen = set()
+            for c in treasures:
+                if c.name not in seen:
+                    seen.add(c.name)
+                    options.append(Option(f"play {c.name}", ("play", c)))
+            if len(treasures) > 1:
+                options.append(Option("play all Treasures", ("play-all", None)))
+        if t.buys > 0:
+            if not t.no_buying_cards:
+                for name, pile in self.state.supply.items():
+                    if pile.cards and self.cost(pile.cards[-1]) <= t.coins:
+                        options.append(Option(f"buy {name}", ("buy", name)))
+            for name in self.state.events:
+                if self.event_buyable(p, name):
+                    options.append(Option(f"buy {name}", ("event", name)))
+        options.append(Option("end Buy phase", ("end", None)))
+        return options
+
+    def buy_phase(self: Game):
+        t = self.state.turn
+        p = t.player
+        while True:
+            what, arg = yield from self.choose(p, "Buy phase: play Treasures, buy, or end",
+                                               self.buy_options(), rule="turn.buy", kind="buy")
+            if what == "end":
+                break
+            if what == "play":
+                yield from self.play(p, arg, rule="play.treasure")
+            elif what == "play-all":
+                for c in [c for c in p.hand.cards if c.d.is_treasure]:
+                    if c.zone is p.hand:
+                        yield from self.play(p, c, rule="play.treasure")
+            elif what == "buy":
+                yield from self.buy(p, arg)
+            else:
+                yield from self.buy_event(p, arg)
+        yield from self.end_of_buy(p)
+
+    def buy(self: Game, p: Player, name: str):
+        """Buy a card: pay, use a Buy, "when you buy" effects, then gain it (rule ``buy``)."""
+        t = self.state.turn
+        pile = self.state.supply[name]
+        card = pile.cards[-1]
+        t.coins -= self.cost(card)
+        t.buys -= 1
+        t.treasures_closed = True
+        t.bought.append(name)
+        self.note(p, "buys", (name,), rule="turn.buy.purchase")
+        on_buy = BEHAVIOURS[name].on_buy
+        if on_buy is not None:
+            yield from perform(on_buy, self, p, card)
+        yield from self.fire("buy", p, card=card)
+        yield from self.gain(p, name, rule="buy", bought=True)
+
+    def event_buyable(self: Game, p: Player, name: str) -> bool:
+        t = self.state.turn
+        ev = EVENTS[name]
+        if ev.cost > t.coins:
+            return False
+        if ev.once == "turn" and t.events_bought.get(name):
+            return False
+        return not (ev.once == "game" and self.state.events_bought_game.get((p.index, name)))
+
+    def buy_event(self: Game, p: Player, name: str):
+        """Buy an Event: pay, use a Buy, do its effect; no card is bought (rule ``event``)."""
+        t = self.state.turn
+        t.coins -= EVENTS[name].cost
+        t.buys -= 1
+        t.treasures_closed = True
+        t.bought.append(name)
+        t.events_bought[name] = t.events_bought.get(name, 0) + 1
+        key = (p.index, name)
+        self.state.events_bought_game[key] = self.state.events_bought_game.get(key, 0) + 1
+        self.note(p, "buys the Event", (name,), rule="event")
+        yield from perform(BEHAVIOURS[name].on_play, self, p, None)
+
+    def end_of_buy(self: Game, p: Player):
+        """End of the Buy phase: Wine Merchant (rule ``reserve.end-of-buy``)."""
+        def collect():
+            return [self.trigger(p, f"discard {c.name} from the Tavern mat", self._mat_discard,
+                                 p, c, optional=True, key=c.uid)
+                    for c in self.callable_reserves(p, "end-of-buy")]
+        yield from self.resolve_triggers(p, collect, "End of Buy phase",
+                                         rule="reserve.end-of-buy")
+
+    def _mat_discard(self: Game, p: Player, card: Card) -> None:
+        self._move_all(p, [card], p.discard, "discards", "reserve.end-of-buy")
+
+    # -- Clean-up ---------------------------------------------------------------------------
+    def cleanup(self: Game):
+        """Discard hand and what leaves play, resolve "when discarded from play" (Travellers),
+        then draw the next hand (rules ``turn.cleanup.discard``, ``turn.cleanup.draw``)."""
+        t = self.state.turn
+        p = t.player
+        leaving: dict[int, list[Card]] = {}
+        for q in [p, *self.others(p)]:
+            leaving[q.index] = [c for c in q.play.cards if not self.stays_in_play(c)]
+            if q is p and p.hand.cards:
+                self._move_all(p, list(p.hand.cards), p.discard, "discards",
+                               "turn.cleanup.discard")
+            if leaving[q.index]:
+                self._move_all(q, leaving[q.index], q.discard, "discards",
+                               "turn.cleanup.discard" if q is p else "reserve.called-discarded")
+        for q in [p, *self.others(p)]:
+            if leaving[q.index]:
+                yield from self.discarded_from_play(q, leaving[q.index])
+        self.draw(p, 5 + t.draw_bonus, rule="turn.cleanup.draw")
+
+    def discarded_from_play(self: Game, q: Player, cards: list[Card]):
+        """Travellers just discarded from play may be exchanged, in the order the owner picks
+        (rules ``traveller.exchange``, ``traveller.order``)."""
+        def collect():
+            return [self.trigger(q, f"exchange {c.name} for {c.d.upgrade}", self.exchange, q, c,
+                                 optional=True, key=c.uid)
+                    for c in cards
+                    if c.d.is_traveller and c.zone is q.discard
+                    and self.state.pile(c.d.upgrade).cards]
+        yield from self.resolve_triggers(q, collect, "Clean-up: exchange Travellers?",
+                                         rule="traveller.order")
+
+    def exchange(self: Game, q: Player, card: Card) -> None:
+        """Return ``card`` to its pile and put the next card of its line into the discard pile;
+        neither gaining nor trashing (rule ``traveller.exchange.not-gain``)."""
+        new = self.state.pile(card.d.upgrade).cards[-1]
+        move(card, self.state.pile(card.name))
+        move(new, q.discard)
+        self.note(q, "exchanges", (card.name,), f"for {new.name}", rule="traveller.exchange")
+
+    # -- between turns ----------------------------------------------------------------------
+    def game_ends(self: Game) -> bool:
+        """Checked at the end of a turn (rules ``game.end``, ``game.end.nonsupply``)."""
+        province = self.state.supply.get("Province")
+        return (province is not None and not province.cards) or \
+            self.state.empty_supply_piles() >= 3
+
+    def next_turn(self: Game) -> None:
+        s = self.state
+        t = s.turn
+        if s.extra_turns:
+            idx, extra = s.extra_turns.pop(0), True
+        else:
+            idx, extra = (t.player.index + 1) % len(s.players), False
+        player = s.players[idx]
+        s.turn = Turn(player, number=t.number + 1, extra=extra)
+        s.turn_owners.append(idx)
+        player.turns_taken += 1
+
+    def finish(self: Game) -> None:
+        """Score every card each player owns, wherever it is (rule ``game.scoring``)."""
+        self.state.game_over = True
+        scores = self.scores()
+        for p in self.state.players:
+            self.note(p, f"scores {scores[p.name]} VP", rule="game.scoring")
+        best = max(scores.values())
+        tied = [p for p in self.state.players if scores[p.name] == best]
+        fewest = min(p.turns_taken for p in tied)
+        winners = [p.name for p in tied if p.turns_taken == fewest]
+        self.winners = winners
+        self.note(None, "Game over: " + " and ".join(winners) + (" win" if len(winners) > 1
+                  else " wins"), rule="game.end")
+
+    def scores(self: Game) -> dict[str, int]:
+        return {p.name: self.vp(p) for p in self.state.players}
+
+    def vp(self: Game, p: Player) -> int:
+        total = p.vp_tokens
+        for c in p.owned():
+            v = BEHAVIOURS[c.name].vp if c.name in BEHAVIOURS else 0
+            total += v(self, p, c) if callable(v) else v
+        return total

@@ -1,0 +1,185 @@
+"""Triggers and the windows they happen in, Duration effects and lasting effects.
+
+When several things happen at the same time, their owner chooses the order, one at a time,
+each resolved fully before the next is chosen (rule ``choice.simultaneous``). Optional ones
+(calling a Reserve card, exchanging a Traveller) may be left undone with ``continue``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from rulebook.cards.registry import BEHAVIOURS, perform
+from rulebook.engine.decisions import Option
+from rulebook.engine.state import Card, Lasting, Pending, Player
+
+if TYPE_CHECKING:
+    from rulebook.engine.game import Game
+
+
+@dataclass(eq=False)
+class Trigger:
+    """Something a player may (``optional``) or must do now."""
+
+    player: Player
+    label: str
+    fn: Callable[..., Any]
+    args: tuple = ()
+    optional: bool = False
+    key: object = field(default=None)
+
+    def run(self):
+        yield from perform(self.fn, *self.args)
+
+
+class Windows:
+    def trigger(self: Game, p: Player, label: str, fn: Callable[..., Any], *args: Any,
+                optional: bool = False, key: object = None) -> Trigger:
+        return Trigger(p, label, fn, args, optional, key if key is not None else label)
+
+    def resolve_triggers(self: Game, p: Player, collect: Callable[[], list[Trigger]],
+                         prompt: str, rule: str, pass_label: str = "continue"):
+        """Resolve what ``collect()`` offers, in the order ``p`` picks, until nothing is left
+        or ``p`` passes on the optional rest. ``collect`` is asked again after each one, since
+        resolving one can open or close others (the Soldier-then-Peasant exchange)."""
+        done: set[object] = set()
+        while True:
+            ts = [t for t in collect() if t.key not in done]
+            if not ts:
+                return
+            options = [Option(t.label, t) for t in ts]
+            if all(t.optional for t in ts):
+                options.append(Option(pass_label, None))
+            chosen = yield from self.choose(p, prompt, options, rule=rule, kind="order")
+            if chosen is None:
+                return
+            done.add(chosen.key)
+            yield from chosen.run()
+
+    # -- Duration effects -------------------------------------------------------------------
+    def schedule(self: Game, p: Player, card: Card, data: object = None) -> Pending:
+        """Set up ``card``'s next-turn effect (its registered ``at_next_turn``): the card now
+        has something left to do and stays in play (rule ``duration.stays-in-play``)."""
+        b = BEHAVIOURS[card.name]
+        pending = Pending(p.index, card, data, forever=b.forever)
+        self.state.pending.append(pending)
+        return pending
+
+    def has_future_effects(self: Game, card: Card) -> bool:
+        return any(e.card is card for e in self.state.pending)
+
+    def stays_in_play(self: Game, card: Card) -> bool:
+        """A Duration with something left to do stays; so does a card that played a staying
+        Duration more than once (rules ``duration.stays-in-play``, ``duration.multi-play``)."""
+        if self.has_future_effects(card):
+            return True
+        return any(self.has_future_effects(d) and d.zone is card.zone for d in card.tracks)
+
+    def _run_pending(self: Game, p: Player, e: Pending):
+        fn = BEHAVIOURS[e.card.name].next_turn
+        if e.forever:
+            e.done_turn = self.state.turn.number
+        else:
+            self.state.pending.remove(e)
+        self.note(p, "resolves", (e.card.name,), note="Duration effect",
+                  rule="duration.start-of-turn")
+        if fn is not None:
+            yield from perform(fn, self, p, e.card, e.data)
+
+    def start_of_turn(self: Game):
+        """Duration effects (mandatory) and start-of-turn calls (optional), in the order the
+        player chooses (rule ``reserve.start-of-turn``)."""
+        p = self.state.turn.player
+        now = self.state.turn.number
+        self.end_lasting("owner-turn-start", p)
+
+        def collect() -> list[Trigger]:
+            ts = [self.trigger(p, f"resolve {e.card.name}", self._run_pending, p, e, key=e)
+                  for e in self.state.pending
+                  if e.owner == p.index and e.done_turn != now
+                  and BEHAVIOURS[e.card.name].next_turn is not None]
+            ts += [self.trigger(p, f"call {c.name}", self.call, p, c, None, optional=True,
+                                key=c.uid)
+                   for c in self.callable_reserves(p, "start-of-turn")]
+            return ts
+        yield from self.resolve_triggers(p, collect, "Start of turn: choose what to do next",
+                                         rule="reserve.start-of-turn")
+
+    # -- lasting effects --------------------------------------------------------------------
+    def add_lasting(self: Game, p: Player, source: str, window: str, until: str,
+                    card: Card | None = None, data: object = None) -> Lasting:
+        effect = Lasting(p.index, source, window, until, card, data)
+        self.state.lasting.append(effect)
+        return effect
+
+    def end_lasting(self: Game, until: str, p: Player | None = None) -> None:
+        self.state.lasting = [
+            e for e in self.state.lasting
+            if not (e.until == until and (p is None or e.owner == p.index))]
+
+    def fire(self: Game, window: str, p: Player, **event: Any):
+        """Let lasting effects and abilities of cards in play react to ``event`` happening to
+        ``p`` (who orders them). ``window`` is ``play``, ``buy`` or ``gain``."""
+        if not self.state.lasting and not self._in_play_abilities(window):
+            return
+
+        def collect() -> list[Trigger]:
+            ts: list[Trigger] = []
+            for e in self.state.lasting:
+                if e.window == window:
+                    maker = BEHAVIOURS[e.source].lasting[window]
+                    t = maker(self, self.state.players[e.owner], e, p, event)
+                    if t is not None:
+                        ts.append(t)
+            for q in self.state.players:
+                for c in q.play.cards:
+                    fn = BEHAVIOURS[c.name].in_play.get(window)
+                    if fn is not None:
+                        t = fn(self, q, c, p, event)
+                        if t is not None:
+                            ts.append(t)
+            return ts
+        yield from self.resolve_triggers(p, collect, f"Choose what happens next ({window})",
+                                         rule="choice.simultaneous")
+
+    def _in_play_abilities(self: Game, window: str) -> bool:
+        return any(window in BEHAVIOURS[c.name].in_play
+                   for q in self.state.players for c in q.play.cards)
+
+    # -- when a card is gained --------------------------------------------------------------
+    def gained(self: Game, p: Player, card: Card, bought: bool = False):
+        """After ``p`` gains ``card``: its own "when you gain this", lasting effects and
+        abilities in play that react to gains, and Reserve cards called on a gain (Duplicate),
+        in the order ``p`` picks (rules ``gain``, ``reserve.on-gain``)."""
+        own = BEHAVIOURS[card.name].on_gain
+        event = {"card": card, "bought": bought}
+        if own is None and not self.state.lasting and not p.mat.cards and \
+                not self._in_play_abilities("gain"):
+            return
+
+        def collect() -> list[Trigger]:
+            ts: list[Trigger] = []
+            if own is not None:
+                ts.append(self.trigger(p, f"when-gain of {card.name}", own, self, p, card,
+                                       key=("own", card.uid)))
+            for e in self.state.lasting:
+                maker = BEHAVIOURS[e.source].lasting.get("gain")
+                if maker is not None:
+                    t = maker(self, self.state.players[e.owner], e, p, event)
+                    if t is not None:
+                        ts.append(t)
+            for q in self.state.players:
+                for c in q.play.cards:
+                    fn = BEHAVIOURS[c.name].in_play.get("gain")
+                    if fn is not None:
+                        t = fn(self, q, c, p, event)
+                        if t is not None:
+                            ts.append(t)
+            ts += [self.trigger(p, f"call {c.name}", self.call, p, c, card, optional=True,
+                                key=c.uid)
+                   for c in self.callable_reserves(p, "on-gain", card)]
+            return ts
+        yield from self.resolve_triggers(p, collect, f"{p.name} gained {card.name}",
+                                         rule="choice.simultaneous")
