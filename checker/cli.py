@@ -1,0 +1,39 @@
+"""The ``tavern`` command line. Each sub-command lives in its own ``cmd_*`` module, which
+gives ``add(subparsers)``; errors a user can cause print one clear line, never a traceback."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from checker import cmd_example, cmd_simulate
+from rulebook.engine.decisions import IllegalAnswer
+from rulebook.setup import SetupError
+
+COMMANDS = [cmd_simulate, cmd_example]
+USER_ERRORS: tuple[type[Exception], ...] = (SetupError, IllegalAnswer, OSError)
+
+
+def parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(prog="tavern", description="Dominion rules engine and "
+                                 "scenario checker, centred on Adventures.")
+    sub = ap.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for module in COMMANDS:
+        module.add(sub)
+    return ap
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        return args.run(args)
+    except USER_ERRORS as e:
+        print(f"tavern {args.command}: error: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
