@@ -75,7 +75,7 @@ class Choosing:
         hi = len(cards) if hi is None else min(hi, len(cards))
         options = [Option(card_label(c, now), c) for c in cards]
         d = Decision(p.name, prompt, options, min=min(lo, len(cards)), max=hi, verb=verb,
-                     ordered=ordered, rule=rule, card=card, kind=verb)
+                     ordered=ordered, rule=rule, card=card, kind=verb, multi=True)
         picked = yield from self.ask(d)
         return [o.value for o in picked]
 

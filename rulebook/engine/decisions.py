@@ -4,7 +4,7 @@ A decision is answered by one of its labels (``"play Village"``), or, when it pi
 options, by ``"VERB: A, B"`` / ``"VERB: nothing"`` (``"trash: Estate, Copper"``).
 
 >>> d = Decision("Ann", "Trash up to 2 cards", [Option("Estate"), Option("Copper"),
-...              Option("Estate")], min=0, max=2, verb="trash")
+...              Option("Estate")], min=0, max=2, verb="trash", multi=True)
 >>> d.answers()
 ['trash: nothing', 'trash: Estate', 'trash: Copper', 'trash: Estate, Estate', 'trash: Estate, Copper']
 >>> [o.label for o in d.resolve("trash: Estate, Estate")]
@@ -36,8 +36,8 @@ class Option:
 
 @dataclass(slots=True)
 class Decision:
-    """A choice the engine waits for. ``max == 1 and min == 1`` picks one option by its label;
-    otherwise between ``min`` and ``max`` options are picked (``ordered``: their order matters)."""
+    """A choice the engine waits for. It picks one option by its label, or, when ``multi``,
+    between ``min`` and ``max`` options (``ordered``: their order matters)."""
 
     player: str
     prompt: str
@@ -49,11 +49,8 @@ class Decision:
     kind: str = "choose"
     card: str | None = None
     rule: str = "choice.optional"
+    multi: bool = False
     _answers: list[str] | None = field(default=None, repr=False)
-
-    @property
-    def multi(self) -> bool:
-        return not (self.min == 1 and self.max == 1)
 
     def labels(self) -> list[str]:
         return [o.label for o in self.options]

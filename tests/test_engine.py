@@ -1,0 +1,147 @@
+"""The engine core: decisions, determinism, branching, turn structure, game end, scoring."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import names, position
+
+from rulebook.engine.decisions import IllegalAnswer
+from rulebook.engine.game import NoDecision, replay
+from rulebook.setup import Setup, SetupError, new_game
+
+FIRST = "first-game"
+
+
+def test_illegal_answer_names_the_options_and_changes_nothing():
+    g = position(["Village"], ann={"hand": ["Village", "Copper"], "deck": ["Gold"]})
+    before = (len(g.log), names(g.player("Ann").hand), g.state.turn.actions)
+    with pytest.raises(IllegalAnswer) as e:
+        g.answer("play Smithy")
+    assert "play Village" in str(e.value) and "end Action phase" in str(e.value)
+    assert (len(g.log), names(g.player("Ann").hand), g.state.turn.actions) == before
+    assert g.legal() == ["play Village", "end Action phase"]
+
+
+def test_answer_when_nothing_is_pending():
+    g = position(["Village"], ann={"hand": []}, phase="cleanup")
+    g.state.game_over = True
+    g.pending = None
+    with pytest.raises(NoDecision):
+        g.answer("anything")
+
+
+def test_same_seed_and_answers_give_the_same_log_byte_for_byte():
+    a = new_game(Setup(kingdom=FIRST, seed=7))
+    for label in ["play all Treasures", "end Buy phase"]:
+        a.answer(label)
+    b = replay(Setup(kingdom=FIRST, seed=7).build, a.answers)
+    assert a.log.text() == b.log.text()
+    assert a.legal() == b.legal()
+
+
+def test_branches_are_independent():
+    g = position(["Village", "Smithy"], ann={"hand": ["Village", "Smithy"],
+                                              "deck": ["Copper"] * 6})
+    left, right = g.branch(), g.branch()
+    left.answer("play Village")
+    right.answer("play Smithy")
+    assert names(left.player("Ann").play) == ["Village"]
+    assert names(right.player("Ann").play) == ["Smithy"]
+    assert names(g.player("Ann").play) == []
+
+
+def test_action_uses_an_action_and_none_remain():
+    """Rule turn.action: playing an Action card from hand uses an Action."""
+    g = position(["Smithy"], ann={"hand": ["Smithy", "Smithy"], "deck": ["Copper"] * 5})
+    g.answer("play Smithy")
+    assert g.state.turn.actions == 0
+    assert g.state.turn.phase == "buy"  # only "end Action phase" was left: taken without asking
+
+
+def test_no_treasures_after_buying():
+    """Rule turn.buy.treasures: no Treasure may be played after buying."""
+    g = position(["Village"], phase="buy", ann={"hand": ["Silver", "Copper", "Copper"]},
+                 turn={"buys": 2})
+    g.answer("play Silver")
+    g.answer("buy Copper")
+    assert not [x for x in g.legal() if x.startswith("play")]
+
+
+def test_shuffle_only_when_a_draw_needs_it():
+    """Rule draw.shuffle: the discard pile is shuffled only when the deck runs out."""
+    g = position(["Smithy"], ann={"hand": ["Smithy"], "deck": ["Gold", "Gold"],
+                                  "discard": ["Estate", "Estate", "Estate"]})
+    g.answer("play Smithy")
+    ann = g.player("Ann")
+    assert names(ann.hand)[:2] == ["Gold", "Gold"]
+    assert len(ann.hand) == 3 and len(ann.deck) == 2 and not ann.discard.cards
+    assert [e.rule for e in g.log].count("draw.shuffle") == 1
+
+
+def test_draw_with_empty_deck_and_discard_draws_what_there_is():
+    g = position(["Smithy"], ann={"hand": ["Smithy"], "deck": ["Gold"]})
+    g.answer("play Smithy")
+    assert names(g.player("Ann").hand) == ["Gold"]
+
+
+def test_cleanup_discards_and_draws_five_then_next_player():
+    """Rules turn.cleanup.discard, turn.cleanup.draw, turn.end."""
+    g = position(["Village"], phase="cleanup", ann={"hand": ["Estate"], "play": ["Village"],
+                                                    "deck": ["Copper"] * 6})
+    ann = g.player("Ann")
+    assert names(ann.discard) == ["Estate", "Village"]
+    assert names(ann.hand) == ["Copper"] * 5
+    assert g.state.turn.player.name == "Bob"
+
+
+def test_game_ends_when_provinces_run_out_at_end_of_turn():
+    """Rule game.end: checked at the end of the turn."""
+    g = position(["Village"], phase="buy", piles={"Province": 1},
+                 ann={"hand": ["Gold", "Gold", "Silver"]})
+    g.answer("play all Treasures")
+    g.answer("buy Province")
+    assert g.over and g.winners == ["Ann"]
+    assert g.log[-1].rule == "game.end"
+
+
+def test_three_empty_supply_piles_end_the_game():
+    g = position(["Village", "Smithy", "Moat"], phase="cleanup",
+                 piles={"Village": 0, "Smithy": 0, "Moat": 0})
+    assert g.over
+
+
+def test_empty_nonsupply_piles_never_count():
+    """Rule game.end.nonsupply: empty Traveller upgrade piles don't end the game."""
+    g = position(["Page", "Peasant", "Village"], phase="cleanup",
+                 piles={"Soldier": 0, "Fugitive": 0, "Treasure Hunter": 0, "Village": 0})
+    assert not g.over
+    assert g.state.empty_supply_piles() == 1
+
+
+def test_scoring_counts_every_card_owned_wherever_it_is():
+    """Rule game.scoring: hand, deck, discard, play, mat and set-aside cards all count."""
+    g = position(["Gardens"], phase="cleanup", piles={"Province": 0},
+                 ann={"hand": ["Estate"], "deck": ["Duchy"], "discard": ["Province"],
+                      "play": ["Gardens"], "mat": ["Estate"], "aside": ["Curse"],
+                      "vp_tokens": 2})
+    assert g.over
+    # 1 + 3 + 6 + Gardens (6 cards -> 0) + 1 - 1 + 2 tokens
+    assert g.scores()["Ann"] == 12
+
+
+def test_tie_goes_to_fewer_turns():
+    g = position(["Village"], phase="cleanup", piles={"Province": 0},
+                 ann={"hand": ["Estate"]}, bob={"hand": ["Estate"], "turns_taken": 0})
+    assert g.winners == ["Bob"]
+
+
+@pytest.mark.parametrize("bad, message", [
+    ({"kingdom": ["Vilage"] + ["Smithy"] * 9}, "did you mean Village"),
+    ({"kingdom": ["Village", "Smithy"]}, "10 distinct Kingdom cards"),
+    ({"kingdom": FIRST, "seed": "12"}, "seed must be an integer"),
+    ({"kingdom": FIRST, "ruleset": "2019"}, "unknown ruleset"),
+    ({"kingdom": "first-gme"}, "named kingdoms: first-game"),
+])
+def test_setup_errors_are_clear(bad, message):
+    with pytest.raises(SetupError, match=message):
+        Setup(**bad)
