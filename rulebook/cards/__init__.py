@@ -1,6 +1,14 @@
 """Card behaviour, one module per set; importing this package registers every card."""
 
-from rulebook.cards import base, basic, others  # noqa: F401
+from rulebook.cards import (  # noqa: F401
+    adventures_durations,
+    adventures_kingdom,
+    adventures_reserve,
+    adventures_travellers,
+    base,
+    basic,
+    others,
+)
 from rulebook.cards.registry import BEHAVIOURS
 
 __all__ = ["BEHAVIOURS"]

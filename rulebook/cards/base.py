@@ -245,7 +245,7 @@ def throne_room(g, p, me):
                                   optional=True, none_label="play nothing", card="Throne Room")
     if card:
         yield from g.play(p, card, by=me, rule="play.replay")
-        yield from g.play(p, card, by=me, rule="play.replay")
+        yield from g.play(p, card, by=me, again=True, rule="play.replay")
 
 
 @on_play("Vassal")

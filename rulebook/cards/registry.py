@@ -24,12 +24,11 @@ class Behaviour:
     call_window: str | None = None          # Reserve: the window the card may be called in
     on_call: Effect | None = None           # (g, p, me, event)
     can_call: Callable[..., bool] | None = None   # (g, p, me, event) -> bool
-    on_gain: Effect | None = None           # "when you gain this": (g, p, me)
+    on_gain: Effect | None = None           # "when you gain this": (g, p, me, event)
     on_buy: Effect | None = None            # "when you buy this": (g, p, me)
     reaction: Effect | None = None          # to another player's Attack: (g, p, me, attack)
     reaction_verb: str = "reveal"
     next_turn: Effect | None = None         # Duration, next turn: (g, p, me, data)
-    forever: bool = False                   # Duration that stays for the rest of the game
     lasting: dict[str, Callable[..., Any]] = field(default_factory=dict)  # window -> trigger maker
     cost_change: Callable[..., int] | None = None  # while in the turn player's play: (g, me, d)
     in_play: dict[str, Effect] = field(default_factory=dict)  # window -> (g, p, me, event)
@@ -84,12 +83,20 @@ def reacts_to_attack(name: str, verb: str = "reveal"):
     return register
 
 
-def at_next_turn(name: str, forever: bool = False):
-    """Register a Duration card's effect at the start of the owner's next turn (or every turn for
-    the rest of the game, with ``forever``). ``data`` is what the play set up (Gear's cards)."""
+def at_next_turn(name: str):
+    """Register a Duration card's effect at the start of the owner's next turn (every turn,
+    when scheduled ``forever``). ``data`` is what the play set up (Gear's cards)."""
     def register(fn: Effect) -> Effect:
-        b = behaviour(name)
-        b.next_turn, b.forever = fn, forever
+        behaviour(name).next_turn = fn
+        return fn
+    return register
+
+
+def changes_cost(name: str):
+    """Register a cost change that works while the card is in the turn player's play area:
+    ``(g, me, carddef) -> delta``."""
+    def register(fn: Callable[..., int]) -> Callable[..., int]:
+        behaviour(name).cost_change = fn
         return fn
     return register
 

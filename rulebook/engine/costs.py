@@ -1,8 +1,9 @@
 """Costs: one function for every cost in the game, so cost changers live in one place.
 
 A card's cost is its printed cost changed by everything in force now: abilities of cards in
-the turn player's play area (Bridge Troll) and the turn player's -$2 cost token (Ferry); never
-below $0 (rules ``card.cost``, ``card.cost.reduce``, ``token.cost``).
+the turn player's play area (Bridge Troll, 2015), lasting effects of the turn player's
+(Bridge Troll, current), and the turn player's -$2 cost token (Ferry); never below $0
+(rules ``card.cost``, ``card.cost.reduce``, ``token.cost``).
 """
 
 from __future__ import annotations
@@ -26,6 +27,9 @@ class Costs:
             change = BEHAVIOURS[c.name].cost_change
             if change is not None:
                 cost += change(self, c, d)
+        for e in self.state.lasting:
+            if e.window == "cost" and e.owner == owner.index:
+                cost += BEHAVIOURS[e.source].lasting["cost"](self, e, d)
         if owner.tokens["-$2 cost"] == d.name:
             cost -= 2
         return max(cost, 0)

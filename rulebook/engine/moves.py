@@ -123,6 +123,11 @@ class Moves:
     def to_hand(self: Game, p: Player, cards: Iterable[Card], rule: str) -> list[Card]:
         return self._move_all(p, cards, p.hand, "puts into hand", rule)
 
+    def deck_to_discard(self: Game, p: Player) -> None:
+        """Put the whole deck into the discard pile: a move, not discarding (Messenger)."""
+        self._move_all(p, list(reversed(p.deck.cards)), p.discard,
+                       "puts their deck into their discard pile", "choice.optional")
+
     def put_on_deck(self: Game, p: Player, cards: Iterable[Card], rule: str = "topdeck") -> list:
         """Put cards onto the deck; the last one given ends on top."""
         return self._move_all(p, cards, p.deck, "puts onto their deck", rule)
@@ -130,8 +135,30 @@ class Moves:
     def set_aside(self: Game, p: Player, cards: Iterable[Card], rule: str = "set-aside") -> list:
         return self._move_all(p, cards, p.aside, "sets aside", rule)
 
-    def to_mat(self: Game, p: Player, card: Card, rule: str = "reserve.tavern-mat") -> None:
-        self._move_all(p, [card], p.mat, "puts on their Tavern mat", rule)
+    def to_mat(self: Game, p: Player, card: Card, rule: str = "reserve.tavern-mat",
+               expect: Zone | None = None) -> None:
+        """"Put this on your Tavern mat": only from where the card is expected (play, unless
+        ``expect`` says otherwise); a card that has moved is not found (rule ``card.identity``)."""
+        if card.zone is (expect or p.play):
+            self._move_all(p, [card], p.mat, "puts on their Tavern mat", rule)
+        else:
+            self.note(p, "cannot put on their Tavern mat", (card.name,),
+                      note=f"it is in {card.zone.words}, not in play", rule="card.identity")
+
+    def turn_journey(self: Game, p: Player) -> bool:
+        """Turn p's Journey token over; True if it is now face up (rule ``token.journey``)."""
+        p.journey_up = not p.journey_up
+        self.note(p, "turns their Journey token " + ("face up" if p.journey_up else "face down"),
+                  rule="token.journey")
+        return p.journey_up
+
+    def minus_card_token(self: Game, q: Player) -> None:
+        q.minus_card = True
+        self.note(q, "puts their -1 Card token on their deck", rule="token.minus-card")
+
+    def minus_coin_token(self: Game, q: Player) -> None:
+        q.minus_coin = True
+        self.note(q, "takes their -$1 token", rule="token.minus-coin")
 
     def return_to_pile(self: Game, p: Player | None, card: Card,
                        rule: str = "return-to-pile") -> None:
@@ -140,10 +167,11 @@ class Moves:
 
     # -- gaining ----------------------------------------------------------------------------
     def gain(self: Game, p: Player, name: str, to: str = "discard", rule: str = "gain",
-             bought: bool = False):
+             bought: bool = False, by: str | None = None):
         """Gain the top card of the pile named ``name`` (generator; returns the card or None).
 
-        ``to`` is ``discard``, ``hand`` or ``deck``. When-gain abilities follow (rule ``gain``).
+        ``to`` is ``discard``, ``hand`` or ``deck``; ``by`` names what made the gain. When-gain
+        abilities follow (rule ``gain``).
         """
         pile = self.state.pile(name)
         if pile is None or not pile.cards:
@@ -157,5 +185,7 @@ class Moves:
         t = self.state.turn
         if t.player is p:
             t.gained += 1
-        yield from self.gained(p, card, bought)
+            if t.phase == "buy":
+                t.buy_phase_gains += 1
+        yield from self.gained(p, card, {"card": card, "bought": bought, "by": by})
         return card

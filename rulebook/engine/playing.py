@@ -30,20 +30,25 @@ class PlayInstance:
 
 
 class Playing:
-    def play(self: Game, p: Player, card: Card, *, by: Card | None = None, rule: str = "play"):
+    def play(self: Game, p: Player, card: Card, *, by: Card | None = None, again: bool = False,
+             rule: str = "play"):
         """Play ``card`` (generator): into play, pile tokens, Attack reactions, its text, then
-        the after-an-Action window (rule ``reserve.after-action``)."""
+        the after-an-Action window (rule ``reserve.after-action``).
+
+        ``again``: a replay by the card ``by`` (Throne Room's second play, Royal Carriage): the
+        card is played where it is, even if it has moved since (rule ``play.replay``).
+        """
         t = self.state.turn
-        src = None
-        if card.zone is not p.play:
-            src = move(card, p.play)
+        where = "again" if again else ""
+        if not again and card.zone is not p.play:
+            where = f"from {move(card, p.play).words}"
             card.since = t.number
-        card.plays += 1
+        if card.zone is p.play:
+            card.plays += 1
         if p is t.player:
             t.played.append(card.name)
         if by is not None and card.plays >= 2 and card.d.is_duration and card not in by.tracks:
             by.tracks.append(card)
-        where = f"from {src.words}" if src is not None else "again" if card.plays > 1 else ""
         self.note(p, "plays", (card.name,), where, rule=rule)
         self._pile_tokens(p, card)
         inst = PlayInstance(card, p)

@@ -150,6 +150,7 @@ class Turn:
     played: list[str] = field(default_factory=list)   # names of cards played, in order
     treasures_closed: bool = False      # a card or Event was bought: no more Treasures
     gained: int = 0                     # cards the turn's player gained this turn
+    buy_phase_gains: int = 0            # ... of them in the Buy phase (Messenger)
     events_bought: dict[str, int] = field(default_factory=dict)
     draw_bonus: int = 0                 # extra cards for the Clean-up draw (Expedition)
 
@@ -172,7 +173,8 @@ class Pending:
 class Lasting:
     """An effect that outlasts the play that made it (Haunted Woods, Merchant, Travelling
     Fair...): ``source`` names the card or Event whose registered handler reacts in ``window``;
-    it ends at ``until``: ``turn-end``, ``owner-turn-start`` or ``game``."""
+    it ends at ``until``: ``turn-end``, ``owner-turn-start``, ``owner-next-turn-end`` (the
+    end of the owner's next turn after ``since``) or ``game``."""
 
     owner: int
     source: str
@@ -180,6 +182,7 @@ class Lasting:
     until: str
     card: Card | None = None
     data: object = None
+    since: int = 0
 
 
 @dataclass

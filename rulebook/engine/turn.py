@@ -71,6 +71,7 @@ class TurnLoop:
                 yield from self.cleanup()
             yield Mark("phase-end", step, t.number)
         self.end_lasting("turn-end")
+        self.end_lasting("owner-next-turn-end", t.player)
         t.player.gained_last_turn = t.gained
         yield Mark("turn-end", "cleanup", t.number)
 
@@ -180,14 +181,12 @@ class TurnLoop:
     def end_of_buy(self: Game, p: Player):
         """End of the Buy phase: Wine Merchant (rule ``reserve.end-of-buy``)."""
         def collect():
-            return [self.trigger(p, f"discard {c.name} from the Tavern mat", self._mat_discard,
-                                 p, c, optional=True, key=c.uid)
+            return [self.trigger(p, f"discard {c.name} from the Tavern mat",
+                                 BEHAVIOURS[c.name].on_call, self, p, c, None, optional=True,
+                                 key=c.uid)
                     for c in self.callable_reserves(p, "end-of-buy")]
         yield from self.resolve_triggers(p, collect, "End of Buy phase",
                                          rule="reserve.end-of-buy")
-
-    def _mat_discard(self: Game, p: Player, card: Card) -> None:
-        self._move_all(p, [card], p.discard, "discards", "reserve.end-of-buy")
 
     # -- Clean-up ---------------------------------------------------------------------------
     def cleanup(self: Game):

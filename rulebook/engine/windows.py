@@ -59,11 +59,12 @@ class Windows:
             yield from chosen.run()
 
     # -- Duration effects -------------------------------------------------------------------
-    def schedule(self: Game, p: Player, card: Card, data: object = None) -> Pending:
-        """Set up ``card``'s next-turn effect (its registered ``at_next_turn``): the card now
-        has something left to do and stays in play (rule ``duration.stays-in-play``)."""
-        b = BEHAVIOURS[card.name]
-        pending = Pending(p.index, card, data, forever=b.forever)
+    def schedule(self: Game, p: Player, card: Card, data: object = None,
+                 forever: bool = False) -> Pending:
+        """Set up ``card``'s next-turn effect (its registered ``at_next_turn``; every turn for
+        the rest of the game if ``forever``): the card now has something left to do and stays
+        in play (rules ``duration.stays-in-play``, ``duration.rest-of-game``)."""
+        pending = Pending(p.index, card, data, forever=forever)
         self.state.pending.append(pending)
         return pending
 
@@ -110,14 +111,16 @@ class Windows:
     # -- lasting effects --------------------------------------------------------------------
     def add_lasting(self: Game, p: Player, source: str, window: str, until: str,
                     card: Card | None = None, data: object = None) -> Lasting:
-        effect = Lasting(p.index, source, window, until, card, data)
+        effect = Lasting(p.index, source, window, until, card, data, self.state.turn.number)
         self.state.lasting.append(effect)
         return effect
 
     def end_lasting(self: Game, until: str, p: Player | None = None) -> None:
+        now = self.state.turn.number
         self.state.lasting = [
             e for e in self.state.lasting
-            if not (e.until == until and (p is None or e.owner == p.index))]
+            if not (e.until == until and (p is None or e.owner == p.index)
+                    and (until != "owner-next-turn-end" or e.since < now))]
 
     def fire(self: Game, window: str, p: Player, **event: Any):
         """Let lasting effects and abilities of cards in play react to ``event`` happening to
@@ -149,12 +152,11 @@ class Windows:
                    for q in self.state.players for c in q.play.cards)
 
     # -- when a card is gained --------------------------------------------------------------
-    def gained(self: Game, p: Player, card: Card, bought: bool = False):
+    def gained(self: Game, p: Player, card: Card, event: dict[str, Any]):
         """After ``p`` gains ``card``: its own "when you gain this", lasting effects and
         abilities in play that react to gains, and Reserve cards called on a gain (Duplicate),
         in the order ``p`` picks (rules ``gain``, ``reserve.on-gain``)."""
         own = BEHAVIOURS[card.name].on_gain
-        event = {"card": card, "bought": bought}
         if own is None and not self.state.lasting and not p.mat.cards and \
                 not self._in_play_abilities("gain"):
             return
@@ -163,7 +165,7 @@ class Windows:
             ts: list[Trigger] = []
             if own is not None:
                 ts.append(self.trigger(p, f"when-gain of {card.name}", own, self, p, card,
-                                       key=("own", card.uid)))
+                                       event, key=("own", card.uid)))
             for e in self.state.lasting:
                 maker = BEHAVIOURS[e.source].lasting.get("gain")
                 if maker is not None:

@@ -1,0 +1,185 @@
+"""Adventures: the Kingdom cards that are neither Duration, Reserve nor Traveller."""
+
+from __future__ import annotations
+
+from rulebook.cards.registry import on_play, when_bought, when_gained
+from rulebook.engine.decisions import Option
+
+
+@on_play("Artificer")
+def artificer(g, p, me):
+    g.draw(p, 1)
+    g.plus_actions(p, 1)
+    g.plus_coins(p, 1)
+    cards = yield from g.pick_cards(p, p.hand.cards, "discard", "Artificer: discard any number "
+                                    "of cards", card="Artificer")
+    g.discard(p, cards)
+    name = yield from g.choose_gain(p, f"You may gain a card onto your deck costing exactly "
+                                    f"${len(cards)}", exactly=len(cards), optional=True,
+                                    card="Artificer")
+    if name:
+        yield from g.gain(p, name, to="deck")
+
+
+@on_play("Giant")
+def giant(g, p, me):
+    if not g.turn_journey(p):
+        g.plus_coins(p, 1)
+        return
+    g.plus_coins(p, 5)
+    for q in g.victims(p):
+        top = g.peek(q, 1)
+        if not top:
+            continue
+        g.reveal(q, top, "from the top of their deck")
+        if 3 <= g.cost(top[0]) <= 6:
+            g.trash(q, top)
+        else:
+            g.discard(q, top)
+            yield from g.gain(q, "Curse")
+
+
+@on_play("Lost City")
+def lost_city(g, p, me):
+    g.draw(p, 2)
+    g.plus_actions(p, 2)
+
+
+@when_gained("Lost City")
+def lost_city_gained(g, p, me, event):
+    for q in g.others(p):
+        g.draw(q, 1, rule="gain")
+
+
+@on_play("Magpie")
+def magpie(g, p, me):
+    g.draw(p, 1)
+    g.plus_actions(p, 1)
+    top = g.peek(p, 1)
+    if not top:
+        return
+    card = top[0]
+    g.reveal(p, top, "from the top of their deck")
+    if card.d.is_treasure:
+        g.to_hand(p, top, rule="reveal")
+    if card.d.is_action or card.d.is_victory:
+        yield from g.gain(p, "Magpie")
+
+
+@on_play("Messenger")
+def messenger(g, p, me):
+    g.plus_buys(p, 1)
+    g.plus_coins(p, 2)
+    if p.deck.cards and (yield from g.may(p, "Messenger: put your deck into your discard pile?",
+                                          "put deck into discard pile", "keep deck",
+                                          card="Messenger")):
+        g.deck_to_discard(p)
+
+
+def _messenger_gift(g, p):
+    """Gain a card costing up to $4, and each other player gains a copy of it."""
+    name = yield from g.choose_gain(p, "Messenger: gain a card costing up to $4; each other "
+                                    "player gains a copy", up_to=4, card="Messenger")
+    if name is None:
+        return
+    yield from g.gain(p, name)
+    for q in g.others(p):
+        yield from g.gain(q, name)
+
+
+@when_bought("Messenger")
+def messenger_bought(g, p, me):
+    """2015: when this is your first buy in a turn (cards and Events both count)."""
+    if g.ruleset == "2015" and len(g.state.turn.bought) == 1:
+        yield from _messenger_gift(g, p)
+
+
+@when_gained("Messenger")
+def messenger_gained(g, p, me, event):
+    """Current: when this is the first card you gain in your Buy phase."""
+    t = g.state.turn
+    if g.ruleset == "current" and t.player is p and t.phase == "buy" and \
+            t.buy_phase_gains == 1:
+        yield from _messenger_gift(g, p)
+
+
+@on_play("Port")
+def port(g, p, me):
+    g.draw(p, 1)
+    g.plus_actions(p, 2)
+
+
+@when_bought("Port")
+def port_bought(g, p, me):
+    """2015: when you buy this, gain another Port."""
+    if g.ruleset == "2015":
+        yield from g.gain(p, "Port")
+
+
+@when_gained("Port")
+def port_gained(g, p, me, event):
+    """Current: when you gain this, gain another Port (that doesn't come with another)."""
+    if g.ruleset == "current" and event["by"] != "Port":
+        yield from g.gain(p, "Port", by="Port")
+
+
+@on_play("Ranger")
+def ranger(g, p, me):
+    g.plus_buys(p, 1)
+    if g.turn_journey(p):
+        g.draw(p, 5)
+
+
+@on_play("Raze")
+def raze(g, p, me):
+    g.plus_actions(p, 1)
+    options = [Option("trash Raze (this)", me)] if me.zone is p.play else []
+    seen = set()
+    for c in p.hand.cards:
+        if c.name not in seen:
+            seen.add(c.name)
+            options.append(Option(f"trash {c.name}", c))
+    if not options:
+        return
+    card = yield from g.choose(p, "Raze: trash this or a card from your hand", options,
+                               card="Raze")
+    cost = g.cost(card)
+    g.trash(p, [card])
+    seen_cards = g.look(p, cost) if cost else []
+    if not seen_cards:
+        return
+    keep = yield from g.pick_card(p, seen_cards, "put into hand", "Raze: put one into your hand "
+                                  "and discard the rest", card="Raze")
+    g.to_hand(p, [keep], rule="look")
+    g.discard(p, [c for c in seen_cards if c is not keep])
+
+
+@on_play("Relic")
+def relic(g, p, me):
+    for q in g.victims(p):
+        g.minus_card_token(q)
+
+
+@on_play("Storyteller")
+def storyteller(g, p, me):
+    g.plus_actions(p, 1)
+    if g.ruleset == "2015":
+        g.plus_coins(p, 1)
+    treasures = [c for c in p.hand.cards if c.d.is_treasure]
+    chosen = yield from g.pick_cards(p, treasures, "play", "Storyteller: play up to 3 Treasures "
+                                     "from your hand", hi=3, card="Storyteller")
+    for c in chosen:
+        if c.zone is p.hand:
+            yield from g.play(p, c, rule="play.treasure")
+    if g.ruleset == "current":
+        g.draw(p, 1)
+    paid = g.state.turn.coins
+    g.state.turn.coins = 0
+    g.note(p, f"pays ${paid}", note="Storyteller", rule="coins")
+    g.draw(p, paid)
+
+
+@on_play("Treasure Trove")
+def treasure_trove(g, p, me):
+    yield from g.gain(p, "Gold")
+    yield from g.gain(p, "Copper")

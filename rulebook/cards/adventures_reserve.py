@@ -1,0 +1,204 @@
+"""Adventures: the Reserve cards (and Miser, which also uses the Tavern mat).
+
+Playing one does its text above the line, which puts it on the Tavern mat; calling it moves
+it into play and does only its text below the line (rules ``reserve``, ``reserve.call``).
+"""
+
+from __future__ import annotations
+
+from rulebook.carddata import CARDS
+from rulebook.cards.registry import on_play, when_called, worth
+from rulebook.engine.decisions import Option
+from rulebook.engine.state import PILE_TOKENS
+
+
+# -- Coin of the Realm ------------------------------------------------------------------------
+@on_play("Coin of the Realm")
+def coin_of_the_realm(g, p, me):
+    g.to_mat(p, me)  # its $1 is its Treasure value, given as it is played
+
+
+@when_called("Coin of the Realm", "after-action")
+def coin_of_the_realm_call(g, p, me, action):
+    g.plus_actions(p, 2, rule="reserve.after-action")
+
+
+# -- Distant Lands -----------------------------------------------------------------------------
+@on_play("Distant Lands")
+def distant_lands(g, p, me):
+    g.to_mat(p, me)
+
+
+@worth("Distant Lands")
+def distant_lands_vp(g, p, me) -> int:
+    """Worth 4 VP if on your Tavern mat at the end of the game (otherwise 0)."""
+    return 4 if me.zone is p.mat else 0
+
+
+# -- Duplicate ---------------------------------------------------------------------------------
+@on_play("Duplicate")
+def duplicate(g, p, me):
+    g.to_mat(p, me)
+
+
+def _duplicate_can_call(g, p, me, gained) -> bool:
+    """When you gain a card costing up to $6 (its cost now, rule ``card.cost``)."""
+    return g.cost(gained) <= 6
+
+
+@when_called("Duplicate", "on-gain", _duplicate_can_call)
+def duplicate_call(g, p, me, gained):
+    """Gain a copy of that card: from the Supply only (rule ``gain.supply-only``)."""
+    if gained.name in g.state.supply:
+        yield from g.gain(p, gained.name, rule="reserve.on-gain")
+    else:
+        g.note(p, "gains nothing", note=f"{gained.name} is not in the Supply",
+               rule="gain.supply-only")
+
+
+# -- Guide -------------------------------------------------------------------------------------
+@on_play("Guide")
+def guide(g, p, me):
+    g.draw(p, 1)
+    g.plus_actions(p, 1)
+    g.to_mat(p, me)
+
+
+@when_called("Guide", "start-of-turn")
+def guide_call(g, p, me, event):
+    g.discard(p, list(p.hand.cards))
+    g.draw(p, 5)
+
+
+# -- Miser -------------------------------------------------------------------------------------
+@on_play("Miser")
+def miser(g, p, me):
+    mat = sum(c.name == "Copper" for c in p.mat.cards)
+    choice = yield from g.choose(p, "Miser: choose one", [
+        Option("put a Copper from your hand onto your Tavern mat", "copper"),
+        Option(f"+$1 per Copper on your Tavern mat (+${mat})", "coins")], card="Miser")
+    if choice == "coins":
+        g.plus_coins(p, mat)
+        return
+    copper = next((c for c in p.hand.cards if c.name == "Copper"), None)
+    if copper is None:
+        g.note(p, "puts no Copper on their Tavern mat", note="no Copper in hand",
+               rule="choice.do-what-you-can")
+    else:
+        g.to_mat(p, copper, expect=p.hand)
+
+
+# -- Ratcatcher --------------------------------------------------------------------------------
+@on_play("Ratcatcher")
+def ratcatcher(g, p, me):
+    g.draw(p, 1)
+    g.plus_actions(p, 1)
+    g.to_mat(p, me)
+
+
+@when_called("Ratcatcher", "start-of-turn")
+def ratcatcher_call(g, p, me, event):
+    card = yield from g.pick_card(p, p.hand.cards, "trash", "Ratcatcher: trash a card from "
+                                  "your hand", card="Ratcatcher")
+    if card:
+        g.trash(p, [card])
+
+
+# -- Royal Carriage ----------------------------------------------------------------------------
+@on_play("Royal Carriage")
+def royal_carriage(g, p, me):
+    g.plus_actions(p, 1)
+    g.to_mat(p, me)
+
+
+def _still_in_play(g, p, me, action) -> bool:
+    """Only if that Action card is still in play (not trashed, not on the Tavern mat)."""
+    return action.zone is p.play
+
+
+@when_called("Royal Carriage", "after-action", _still_in_play)
+def royal_carriage_call(g, p, me, action):
+    """Replay that very card (rule ``play.replay``)."""
+    yield from g.play(p, action, by=me, again=True, rule="play.replay")
+
+
+# -- Transmogrify ------------------------------------------------------------------------------
+@on_play("Transmogrify")
+def transmogrify(g, p, me):
+    g.plus_actions(p, 1)
+    g.to_mat(p, me)
+
+
+@when_called("Transmogrify", "start-of-turn")
+def transmogrify_call(g, p, me, event):
+    card = yield from g.pick_card(p, p.hand.cards, "trash", "Transmogrify: trash a card from "
+                                  "your hand", card="Transmogrify")
+    if card is None:
+        return
+    g.trash(p, [card])
+    name = yield from g.choose_gain(p, "Gain a card costing up to $1 more than it",
+                                    up_to=g.cost(card) + 1, card="Transmogrify")
+    if name is None:
+        return
+    if g.ruleset == "2015":  # gain it, then put it into your hand
+        gained = yield from g.gain(p, name)
+        if gained is not None and gained.zone is p.discard:
+            g.to_hand(p, [gained], rule="reserve.call")
+    else:  # current: gain it to your hand
+        yield from g.gain(p, name, to="hand")
+
+
+# -- Wine Merchant -----------------------------------------------------------------------------
+@on_play("Wine Merchant")
+def wine_merchant(g, p, me):
+    g.plus_buys(p, 1)
+    g.plus_coins(p, 4)
+    g.to_mat(p, me)
+
+
+def _two_unspent(g, p, me, event) -> bool:
+    """At least $2 unspent: one threshold for all of them (ruling wine-merchant.*)."""
+    return g.state.turn.coins >= 2
+
+
+@when_called("Wine Merchant", "end-of-buy", _two_unspent)
+def wine_merchant_discard(g, p, me, event):
+    """You may discard this from your Tavern mat (it is not called into play)."""
+    g.discard(p, [me], rule="reserve.end-of-buy")
+
+
+# -- Teacher -----------------------------------------------------------------------------------
+@on_play("Teacher")
+def teacher(g, p, me):
+    g.to_mat(p, me)
+
+
+TEACHER_TOKENS = PILE_TOKENS[:4]  # +1 Card, +1 Action, +1 Buy, +$1
+
+
+@when_called("Teacher", "start-of-turn")
+def teacher_call(g, p, me, event):
+    """Move a bonus token to an Action Supply pile you have no tokens on."""
+    token = yield from g.choose(p, "Teacher: which token?",
+                                [Option(f"move {t} token", t) for t in TEACHER_TOKENS],
+                                card="Teacher")
+    yield from move_token(g, p, token, "Teacher", rule="token.pile-bonus",
+                          where=lambda name: name not in p.tokens.values())
+
+
+def move_token(g, p, token: str, source: str, rule: str, where=lambda name: True):
+    """Move p's ``token`` to an Action Supply pile that ``where`` allows (rule
+    ``token.one-each``: it leaves its old pile). Shared by Teacher and the token Events."""
+    piles = [name for name, pile in g.state.supply.items()
+             if _action_pile(name) and where(name)]
+    name = yield from g.pick_pile(p, piles, f"put {token} token on", f"{source}: move your "
+                                  f"{token} token to an Action Supply pile", card=source)
+    if name is None:
+        g.note(p, f"cannot move their {token} token", note="no pile qualifies", rule=rule)
+        return
+    p.tokens[token] = name
+    g.note(p, f"moves their {token} token", (name,), "to its pile", rule=rule)
+
+
+def _action_pile(name: str) -> bool:
+    return CARDS[name].is_action
