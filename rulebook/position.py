@@ -19,8 +19,9 @@ from typing import Any
 
 import rulebook.cards  # noqa: F401  (registers card behaviour)
 from rulebook.carddata import RULESETS
+from rulebook.cards.registry import BEHAVIOURS
 from rulebook.engine.game import Game
-from rulebook.engine.state import PILE_TOKENS, Card, GameState, Player, Turn, Zone
+from rulebook.engine.state import PILE_TOKENS, Card, GameState, Pending, Player, Turn, Zone
 from rulebook.engine.turn import PHASES
 from rulebook.setup import (
     DEFAULT_PLAYERS,
@@ -105,14 +106,45 @@ def _put(state: GameState, zone: Zone, names: list[str], top_first: bool = False
     return cards
 
 
+def _in_play(state: GameState, p: Player, entry: dict[str, Any], where: str) -> None:
+    """A card in play: ``{card, earlier, times, played_by, aside, unaffected}``.
+
+    ``earlier``: it came into play on an earlier turn; ``times``: how often it was played;
+    ``played_by``: the card that played it (also put in play, tracking it, rule
+    ``duration.multi-play``); ``aside``: cards it set aside (Gear). A Duration card's pending
+    effects are rebuilt from these (rule ``duration.tracking``).
+    """
+    names = expand([entry.get("card")], f"{where}.play")
+    if len(names) != 1:
+        raise PositionError(f"{where}.play: one card per entry with details, not {entry!r}")
+    since = state.turn.number - 1 if entry.get("earlier") else state.turn.number
+    by = None
+    if entry.get("played_by"):
+        by = _put(state, p.play, expand([entry["played_by"]], f"{where}.play.played_by"))[0]
+        by.since, by.plays = since, 1
+    card = _put(state, p.play, names)[0]
+    card.since = since
+    times = int(entry.get("times", 2 if by is not None else 1))
+    card.plays = times
+    if by is not None and times >= 2 and card.d.is_duration:
+        by.tracks.append(card)
+    aside = _put(state, p.aside, expand(entry.get("aside"), f"{where}.play.aside"))
+    b = BEHAVIOURS[card.name]
+    detail = dict(entry, times=times, aside_cards=aside)
+    if b.resume is not None:
+        b.resume(state, p, card, detail)
+    elif b.next_turn is not None:
+        for _ in range(times):
+            state.pending.append(Pending(p.index, card))
+
+
 def _player(state: GameState, p: Player, ps: dict[str, Any]) -> None:
     where = f"players.{p.name}"
     _put(state, p.hand, expand(ps.get("hand"), f"{where}.hand"))
     _put(state, p.deck, expand(ps.get("deck"), f"{where}.deck"), top_first=True)
     _put(state, p.discard, expand(ps.get("discard"), f"{where}.discard"))
-    for c in _put(state, p.play, expand(ps.get("play"), f"{where}.play")):
-        c.since = state.turn.number
-        c.plays = 1
+    for entry in ps.get("play") or []:
+        _in_play(state, p, entry if isinstance(entry, dict) else {"card": entry}, where)
     _put(state, p.mat, expand(ps.get("mat"), f"{where}.mat"))
     _put(state, p.aside, expand(ps.get("aside"), f"{where}.aside"))
     p.vp_tokens = int(ps.get("vp_tokens", 0))

@@ -10,8 +10,10 @@ from rulebook.cards.registry import (
     lasting,
     on_play,
     reacts_to_attack,
+    resumes,
 )
 from rulebook.engine.decisions import Option
+from rulebook.engine.state import Lasting, Pending
 
 
 # -- Amulet ------------------------------------------------------------------------------------
@@ -226,3 +228,54 @@ def champion_action(g, owner, effect, p, event):
     return g.trigger(owner, "Champion: +1 Action",
                      lambda: g.plus_actions(owner, 1, rule="duration.rest-of-game"), key=effect)
 
+
+
+# -- rebuilding these cards' effects in a described position (a scenario) -----------------------
+def _pending(state, p, card, entry, data=None, forever=False) -> None:
+    for _ in range(int(entry.get("times", 1))):
+        state.pending.append(Pending(p.index, card, data, forever=forever))
+
+
+def _lasting(state, p, card, entry, source, window, until, data=None) -> None:
+    for _ in range(int(entry.get("times", 1))):
+        state.lasting.append(Lasting(p.index, source, window, until, card, data, card.since))
+
+
+@resumes("Gear")
+def gear_resume(state, p, card, entry) -> None:
+    aside = entry.get("aside_cards", [])
+    if aside:
+        _pending(state, p, card, entry, data=aside)
+
+
+@resumes("Hireling")
+def hireling_resume(state, p, card, entry) -> None:
+    _pending(state, p, card, entry, forever=True)
+
+
+@resumes("Champion")
+def champion_resume(state, p, card, entry) -> None:
+    _pending(state, p, card, entry, forever=True)
+    _lasting(state, p, card, entry, "Champion", "shield", "game")
+    _lasting(state, p, card, entry, "Champion", "play", "game")
+
+
+@resumes("Bridge Troll")
+def bridge_troll_resume(state, p, card, entry) -> None:
+    _pending(state, p, card, entry)
+    if state.ruleset == "current":
+        _lasting(state, p, card, entry, "Bridge Troll", "cost", "owner-next-turn-end")
+
+
+def _attack_resume(name: str):
+    def resume(state, p, card, entry) -> None:
+        _pending(state, p, card, entry)
+        spared = set(entry.get("unaffected", []))
+        victims = [q.index for q in state.players if q is not p and q.name not in spared]
+        window = "buy" if state.ruleset == "2015" else "gain"
+        _lasting(state, p, card, entry, name, window, "owner-turn-start", victims)
+    return resume
+
+
+resumes("Haunted Woods")(_attack_resume("Haunted Woods"))
+resumes("Swamp Hag")(_attack_resume("Swamp Hag"))

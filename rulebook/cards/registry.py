@@ -32,6 +32,7 @@ class Behaviour:
     lasting: dict[str, Callable[..., Any]] = field(default_factory=dict)  # window -> trigger maker
     cost_change: Callable[..., int] | None = None  # while in the turn player's play: (g, me, d)
     in_play: dict[str, Effect] = field(default_factory=dict)  # window -> (g, p, me, event)
+    resume: Callable[..., None] | None = None  # rebuild a Duration's effects in a position
 
 
 BEHAVIOURS: dict[str, Behaviour] = {}
@@ -88,6 +89,15 @@ def at_next_turn(name: str):
     when scheduled ``forever``). ``data`` is what the play set up (Gear's cards)."""
     def register(fn: Effect) -> Effect:
         behaviour(name).next_turn = fn
+        return fn
+    return register
+
+
+def resumes(name: str):
+    """Register how a position (a scenario) rebuilds the pending effects of a Duration card
+    already in play: ``(state, owner, card, entry)``, ``entry`` being its description."""
+    def register(fn: Callable[..., None]) -> Callable[..., None]:
+        behaviour(name).resume = fn
         return fn
     return register
 
