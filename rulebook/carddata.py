@@ -35,6 +35,7 @@ class CardDef:
     upgrade: str | None = None
     line: str | None = None
     errata: dict | None = None
+    abilities: str = ""  # whose behaviour the card has: its own name, except inherited Estates
     is_action: bool = field(init=False)
     is_treasure: bool = field(init=False)
     is_victory: bool = field(init=False)
@@ -45,6 +46,8 @@ class CardDef:
     is_traveller: bool = field(init=False)
 
     def __post_init__(self) -> None:
+        if not self.abilities:
+            object.__setattr__(self, "abilities", self.name)
         for flag in ("Action", "Treasure", "Victory", "Attack", "Duration", "Reserve",
                      "Reaction", "Traveller"):
             object.__setattr__(self, f"is_{flag.lower()}", flag in self.types)
@@ -64,11 +67,15 @@ class EventDef:
     name: str
     cost: int
     texts: dict[str, str]
-    once: str | None = None
+    limits: dict[str, str | None]  # ruleset -> "turn", "game" or None
     errata: dict | None = None
 
     def text(self, ruleset: str = DEFAULT_RULESET) -> str:
         return self.texts[ruleset]
+
+    def once(self, ruleset: str = DEFAULT_RULESET) -> str | None:
+        """"turn" (once per turn), "game" (once per game) or None, under ``ruleset``."""
+        return self.limits[ruleset]
 
 
 def _texts(entry: dict) -> dict[str, str]:
@@ -89,8 +96,8 @@ def _load() -> tuple[dict[str, CardDef], dict[str, EventDef]]:
         for name, e in raw["cards"].items()
     }
     events = {
-        name: EventDef(name=name, cost=int(e["cost"]), texts=_texts(e), once=e.get("once"),
-                       errata=e.get("errata"))
+        name: EventDef(name=name, cost=int(e["cost"]), texts=_texts(e), errata=e.get("errata"),
+                       limits={r: e.get(f"once_{r}", e.get("once")) for r in RULESETS})
         for name, e in raw["events"].items()
     }
     return cards, events

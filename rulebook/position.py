@@ -19,7 +19,8 @@ from typing import Any
 
 import rulebook.cards  # noqa: F401  (registers card behaviour)
 from rulebook.carddata import RULESETS
-from rulebook.cards.registry import BEHAVIOURS
+from rulebook.cards.events import give_estate_token
+from rulebook.cards.registry import ability
 from rulebook.engine.game import Game
 from rulebook.engine.state import PILE_TOKENS, Card, GameState, Pending, Player, Turn, Zone
 from rulebook.engine.turn import PHASES
@@ -129,7 +130,7 @@ def _in_play(state: GameState, p: Player, entry: dict[str, Any], where: str) -> 
     if by is not None and times >= 2 and card.d.is_duration:
         by.tracks.append(card)
     aside = _put(state, p.aside, expand(entry.get("aside"), f"{where}.play.aside"))
-    b = BEHAVIOURS[card.name]
+    b = ability(card)
     detail = dict(entry, times=times, aside_cards=aside)
     if b.resume is not None:
         b.resume(state, p, card, detail)
@@ -144,7 +145,11 @@ def _player(state: GameState, p: Player, ps: dict[str, Any]) -> None:
     _put(state, p.deck, expand(ps.get("deck"), f"{where}.deck"), top_first=True)
     _put(state, p.discard, expand(ps.get("discard"), f"{where}.discard"))
     for entry in ps.get("play") or []:
-        _in_play(state, p, entry if isinstance(entry, dict) else {"card": entry}, where)
+        if isinstance(entry, dict):
+            _in_play(state, p, entry, where)
+        else:
+            for name in expand([entry], f"{where}.play"):
+                _in_play(state, p, {"card": name}, where)
     _put(state, p.mat, expand(ps.get("mat"), f"{where}.mat"))
     _put(state, p.aside, expand(ps.get("aside"), f"{where}.aside"))
     p.vp_tokens = int(ps.get("vp_tokens", 0))
@@ -154,6 +159,9 @@ def _player(state: GameState, p: Player, ps: dict[str, Any]) -> None:
     if journey not in ("up", "down"):
         raise PositionError(f"{where}.journey: {journey!r} is not 'up' or 'down'")
     p.journey_up = journey == "up"
+    if ps.get("estate_token"):
+        name = expand([ps["estate_token"]], f"{where}.estate_token")[0]
+        give_estate_token(state, p, _put(state, p.aside, [name])[0])
     for token, pile in (ps.get("tokens") or {}).items():
         if token not in PILE_TOKENS:
             raise PositionError(f"{where}.tokens: unknown token {token!r}; tokens: "

@@ -7,8 +7,8 @@ import random
 
 import pytest
 
+from rulebook.carddata import CARDS, EVENTS
 from rulebook.cards import BEHAVIOURS
-from rulebook.carddata import CARDS
 from rulebook.engine.game import replay
 from rulebook.setup import Setup
 from rulebook.simulate import play_game
@@ -17,9 +17,11 @@ KINGDOM_CARDS = sorted(n for n, d in CARDS.items()
                        if d.kingdom and d.supply and n in BEHAVIOURS)
 
 
-def kingdoms(count: int, seed: int) -> list[list[str]]:
+def kingdoms(count: int, seed: int) -> list[tuple[list[str], list[str]]]:
+    """Random Kingdoms from every card in scope, each with up to 3 Events."""
     rng = random.Random(seed)
-    return [rng.sample(KINGDOM_CARDS, 10) for _ in range(count)]
+    return [(rng.sample(KINGDOM_CARDS, 10), rng.sample(sorted(EVENTS), rng.randint(0, 3)))
+            for _ in range(count)]
 
 
 def check_invariants(g, total: int) -> None:
@@ -31,10 +33,11 @@ def check_invariants(g, total: int) -> None:
             assert c.zone is zone
 
 
-@pytest.mark.parametrize("k", range(12))
+@pytest.mark.parametrize("k", range(24))
 def test_random_games_keep_every_card(k):
-    kingdom = kingdoms(12, 2026)[k]
-    setup = Setup(kingdom=kingdom, players=["Ann", "Bob", "Cid"][: 2 + k % 2], seed=k)
+    kingdom, events = kingdoms(24, 2026)[k]
+    setup = Setup(kingdom=kingdom, events=events, players=["Ann", "Bob", "Cid"][: 2 + k % 2],
+                  seed=k, ruleset=("2015", "current")[k % 2])
     total = len(setup.build()[0].all_cards())
     g, result = play_game(setup, ["random"] * len(setup.players), k)
     assert result.finished, f"game on {kingdom} did not end"

@@ -7,6 +7,7 @@ from rulebook.cards import (  # noqa: F401
     adventures_travellers,
     base,
     basic,
+    events,
     others,
 )
 from rulebook.cards.registry import BEHAVIOURS

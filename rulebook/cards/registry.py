@@ -38,6 +38,11 @@ class Behaviour:
 BEHAVIOURS: dict[str, Behaviour] = {}
 
 
+def ability(card) -> Behaviour:
+    """What ``card`` does: its own behaviour, or the inherited one (Inheritance's Estates)."""
+    return BEHAVIOURS[card.d.abilities]
+
+
 def behaviour(name: str) -> Behaviour:
     if name not in BEHAVIOURS:
         BEHAVIOURS[name] = Behaviour(name)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rulebook.carddata import CARDS, CardDef
-from rulebook.cards.registry import BEHAVIOURS
+from rulebook.cards.registry import BEHAVIOURS, ability
 from rulebook.engine.state import Card
 
 if TYPE_CHECKING:
@@ -24,7 +24,7 @@ class Costs:
         cost = d.cost
         owner = self.state.turn.player
         for c in owner.play.cards:
-            change = BEHAVIOURS[c.name].cost_change
+            change = ability(c).cost_change
             if change is not None:
                 cost += change(self, c, d)
         for e in self.state.lasting:

@@ -82,7 +82,8 @@ class Moves:
             drawn.append(card)
         if drawn or n:
             short = f"wanted {n}" if len(drawn) < n else ""
-            self.note(p, "draws", names(drawn), rule=rule, note=short)
+            self.note(p, "draws" if drawn else "draws no cards", names(drawn), rule=rule,
+                      note=short)
         return drawn
 
     def peek(self: Game, p: Player, n: int) -> list[Card]:

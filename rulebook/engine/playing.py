@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from rulebook.cards.registry import BEHAVIOURS, perform
+from rulebook.cards.registry import ability, perform
 from rulebook.engine.decisions import Option
 from rulebook.engine.state import Card, Player, move
 
@@ -40,6 +40,8 @@ class Playing:
         """
         t = self.state.turn
         where = "again" if again else ""
+        if again and card.zone is not p.play:
+            where = f"from {card.zone.words}, leaving it there"
         if not again and card.zone is not p.play:
             where = f"from {move(card, p.play).words}"
             card.since = t.number
@@ -57,7 +59,7 @@ class Playing:
             yield from self.fire("play", p, card=card)
             if card.d.is_attack:
                 yield from self._reactions(p, inst)
-            b = BEHAVIOURS[card.name]
+            b = ability(card)
             if b.coins:
                 self.plus_coins(p, b.coins, rule="play.treasure")
             if b.on_play is not None:
@@ -95,9 +97,9 @@ class Playing:
             used: set[int] = set()
             while True:
                 options = [
-                    Option(f"{BEHAVIOURS[c.name].reaction_verb} {c.name}", c)
+                    Option(f"{ability(c).reaction_verb} {c.name}", c)
                     for c in q.hand.cards
-                    if c.uid not in used and BEHAVIOURS[c.name].reaction is not None
+                    if c.uid not in used and ability(c).reaction is not None
                 ]
                 options = list({o.label: o for o in options}.values())
                 if not options:
@@ -109,7 +111,7 @@ class Playing:
                 if chosen is None:
                     break
                 used.add(chosen.uid)
-                yield from perform(BEHAVIOURS[chosen.name].reaction, self, q, chosen, inst)
+                yield from perform(ability(chosen).reaction, self, q, chosen, inst)
 
     def immune_to_attacks(self: Game, q: Player) -> bool:
         """Whether a lasting effect of q's (Champion) shields q from Attacks played now."""
@@ -135,13 +137,13 @@ class Playing:
         move(card, p.play)
         card.since = self.state.turn.number
         self.note(p, "calls", (card.name,), "from their Tavern mat", rule="reserve.call")
-        yield from perform(BEHAVIOURS[card.name].on_call, self, p, card, event)
+        yield from perform(ability(card).on_call, self, p, card, event)
 
     def callable_reserves(self: Game, p: Player, window: str, event: object = None):
         """The cards on p's Tavern mat that may be called now, one per name."""
         seen: dict[str, Card] = {}
         for c in p.mat.cards:
-            b = BEHAVIOURS[c.name]
+            b = ability(c)
             if b.call_window == window and c.name not in seen and (
                     b.can_call is None or b.can_call(self, p, c, event)):
                 seen[c.name] = c

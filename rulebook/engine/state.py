@@ -94,6 +94,9 @@ def move(card: Card, to: Zone, *, top: bool = True) -> Zone:
     else:
         to.cards.insert(0, card)
     card.zone = to
+    if card.name == "Estate":  # Inheritance changes only the owner's own Estates
+        owner = to.owner
+        card.d = owner.estate_def if owner is not None and owner.estate_def else CARDS["Estate"]
     if to.kind != "play":
         card.plays = 0
         card.tracks = []
@@ -116,6 +119,7 @@ class Player:
     minus_coin: bool = False   # -$1 token has been taken
     tokens: dict[str, str | None] = field(default_factory=lambda: dict.fromkeys(PILE_TOKENS))
     estate_token: Card | None = None  # Inheritance: a card in ``aside`` (rule token.estate)
+    estate_def: CardDef | None = None  # what this player's Estates are, with the token
     turns_taken: int = 0
     gained_last_turn: int = 0  # cards gained during this player's most recent turn
 
@@ -205,7 +209,7 @@ class GameState:
     game_over: bool = False
     pending: list[Pending] = field(default_factory=list)
     lasting: list[Lasting] = field(default_factory=list)
-    extra_turns: list[int] = field(default_factory=list)  # player indices, in order
+    extra_turns: list[tuple[int, str]] = field(default_factory=list)  # (player, what gave it)
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rulebook.carddata import EVENTS
-from rulebook.cards.registry import BEHAVIOURS, perform
+from rulebook.cards.registry import BEHAVIOURS, ability, perform
 from rulebook.engine.decisions import Option
 from rulebook.engine.state import Card, Player, Turn, move
 
@@ -150,7 +150,8 @@ class TurnLoop:
         t.treasures_closed = True
         t.bought.append(name)
         self.note(p, "buys", (name,), rule="turn.buy.purchase")
-        on_buy = BEHAVIOURS[name].on_buy
+        d = p.estate_def if name == "Estate" and p.estate_def else card.d  # will be p's Estate
+        on_buy = BEHAVIOURS[d.abilities].on_buy
         if on_buy is not None:
             yield from perform(on_buy, self, p, card)
         yield from self.fire("buy", p, card=card)
@@ -161,9 +162,10 @@ class TurnLoop:
         ev = EVENTS[name]
         if ev.cost > t.coins:
             return False
-        if ev.once == "turn" and t.events_bought.get(name):
-            return False
-        return not (ev.once == "game" and self.state.events_bought_game.get((p.index, name)))
+        once = ev.once(self.ruleset)
+        if once == "turn" and t.events_bought.get(name):
+            return False  # rule event.once-per-turn: not offered again
+        return not (once == "game" and self.state.events_bought_game.get((p.index, name)))
 
     def buy_event(self: Game, p: Player, name: str):
         """Buy an Event: pay, use a Buy, do its effect; no card is bought (rule ``event``)."""
@@ -182,7 +184,7 @@ class TurnLoop:
         """End of the Buy phase: Wine Merchant (rule ``reserve.end-of-buy``)."""
         def collect():
             return [self.trigger(p, f"discard {c.name} from the Tavern mat",
-                                 BEHAVIOURS[c.name].on_call, self, p, c, None, optional=True,
+                                 ability(c).on_call, self, p, c, None, optional=True,
                                  key=c.uid)
                     for c in self.callable_reserves(p, "end-of-buy")]
         yield from self.resolve_triggers(p, collect, "End of Buy phase",
@@ -207,6 +209,7 @@ class TurnLoop:
             if leaving[q.index]:
                 yield from self.discarded_from_play(q, leaving[q.index])
         self.draw(p, 5 + t.draw_bonus, rule="turn.cleanup.draw")
+        yield from self.fire("end-of-turn", p)  # after drawing: Save
 
     def discarded_from_play(self: Game, q: Player, cards: list[Card]):
         """Travellers just discarded from play may be exchanged, in the order the owner picks
@@ -238,14 +241,22 @@ class TurnLoop:
     def next_turn(self: Game) -> None:
         s = self.state
         t = s.turn
-        if s.extra_turns:
-            idx, extra = s.extra_turns.pop(0), True
-        else:
-            idx, extra = (t.player.index + 1) % len(s.players), False
+        source = None
+        while s.extra_turns and source is None:
+            idx, source = s.extra_turns.pop(0)
+            if s.ruleset == "current" and s.turn_owners[-2:] == [idx, idx]:
+                self.note(s.players[idx], "takes no extra turn", note="not a 3rd turn in a row",
+                          rule="turn.extra")
+                source = None
+        if source is None:
+            idx = (t.player.index + 1) % len(s.players)
+        extra = source is not None
         player = s.players[idx]
-        s.turn = Turn(player, number=t.number + 1, extra=extra)
+        s.turn = Turn(player, number=t.number + 1, extra=extra,
+                      no_buying_cards=source == "Mission")
         s.turn_owners.append(idx)
-        player.turns_taken += 1
+        if not extra:  # extra turns don't count for the tie-break (rule game.scoring)
+            player.turns_taken += 1
 
     def finish(self: Game) -> None:
         """Score every card each player owns, wherever it is (rule ``game.scoring``)."""
@@ -270,3 +281,4 @@ class TurnLoop:
             v = BEHAVIOURS[c.name].vp if c.name in BEHAVIOURS else 0
             total += v(self, p, c) if callable(v) else v
         return total
+

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from rulebook.cards.registry import BEHAVIOURS, perform
+from rulebook.cards.registry import BEHAVIOURS, ability, perform
 from rulebook.engine.decisions import Option
 from rulebook.engine.state import Card, Lasting, Pending, Player
 
@@ -79,7 +79,7 @@ class Windows:
         return any(self.has_future_effects(d) and d.zone is card.zone for d in card.tracks)
 
     def _run_pending(self: Game, p: Player, e: Pending):
-        fn = BEHAVIOURS[e.card.name].next_turn
+        fn = ability(e.card).next_turn
         if e.forever:
             e.done_turn = self.state.turn.number
         else:
@@ -100,7 +100,7 @@ class Windows:
             ts = [self.trigger(p, f"resolve {e.card.name}", self._run_pending, p, e, key=e)
                   for e in self.state.pending
                   if e.owner == p.index and e.done_turn != now
-                  and BEHAVIOURS[e.card.name].next_turn is not None]
+                  and ability(e.card).next_turn is not None]
             ts += [self.trigger(p, f"call {c.name}", self.call, p, c, None, optional=True,
                                 key=c.uid)
                    for c in self.callable_reserves(p, "start-of-turn")]
@@ -125,7 +125,8 @@ class Windows:
     def fire(self: Game, window: str, p: Player, **event: Any):
         """Let lasting effects and abilities of cards in play react to ``event`` happening to
         ``p`` (who orders them). ``window`` is ``play``, ``buy`` or ``gain``."""
-        if not self.state.lasting and not self._in_play_abilities(window):
+        if not self.state.lasting and not self._in_play_abilities(window) and \
+                p.tokens["Trashing"] is None:
             return
 
         def collect() -> list[Trigger]:
@@ -138,17 +139,17 @@ class Windows:
                         ts.append(t)
             for q in self.state.players:
                 for c in q.play.cards:
-                    fn = BEHAVIOURS[c.name].in_play.get(window)
+                    fn = ability(c).in_play.get(window)
                     if fn is not None:
                         t = fn(self, q, c, p, event)
                         if t is not None:
                             ts.append(t)
-            return ts
+            return ts + self._trashing_token(p, window, event)
         yield from self.resolve_triggers(p, collect, f"Choose what happens next ({window})",
                                          rule="choice.simultaneous")
 
     def _in_play_abilities(self: Game, window: str) -> bool:
-        return any(window in BEHAVIOURS[c.name].in_play
+        return any(window in ability(c).in_play
                    for q in self.state.players for c in q.play.cards)
 
     # -- when a card is gained --------------------------------------------------------------
@@ -156,9 +157,9 @@ class Windows:
         """After ``p`` gains ``card``: its own "when you gain this", lasting effects and
         abilities in play that react to gains, and Reserve cards called on a gain (Duplicate),
         in the order ``p`` picks (rules ``gain``, ``reserve.on-gain``)."""
-        own = BEHAVIOURS[card.name].on_gain
+        own = ability(card).on_gain
         if own is None and not self.state.lasting and not p.mat.cards and \
-                not self._in_play_abilities("gain"):
+                not self._in_play_abilities("gain") and p.tokens["Trashing"] is None:
             return
 
         def collect() -> list[Trigger]:
@@ -174,7 +175,7 @@ class Windows:
                         ts.append(t)
             for q in self.state.players:
                 for c in q.play.cards:
-                    fn = BEHAVIOURS[c.name].in_play.get("gain")
+                    fn = ability(c).in_play.get("gain")
                     if fn is not None:
                         t = fn(self, q, c, p, event)
                         if t is not None:
@@ -182,6 +183,23 @@ class Windows:
             ts += [self.trigger(p, f"call {c.name}", self.call, p, c, card, optional=True,
                                 key=c.uid)
                    for c in self.callable_reserves(p, "on-gain", card)]
-            return ts
+            return ts + self._trashing_token(p, "gain", event)
         yield from self.resolve_triggers(p, collect, f"{p.name} gained {card.name}",
                                          rule="choice.simultaneous")
+
+    def _trashing_token(self: Game, p: Player, window: str, event: dict[str, Any]) -> list:
+        """Plan's Trashing token: on buying (2015) or gaining (current) a card from its pile,
+        the owner may trash a card from hand (rule ``token.trashing``)."""
+        wanted = "buy" if self.ruleset == "2015" else "gain"
+        card = event.get("card")
+        if window != wanted or card is None or p.tokens["Trashing"] != card.name or \
+                not p.hand.cards:
+            return []
+
+        def trash():
+            chosen = yield from self.pick_card(p, p.hand.cards, "trash", "Trashing token: trash "
+                                               "a card from your hand", card="Plan")
+            if chosen:
+                self.trash(p, [chosen], rule="token.trashing")
+        return [self.trigger(p, "Trashing token: trash a card from your hand", trash,
+                             optional=True, key=("Trashing", card.uid))]

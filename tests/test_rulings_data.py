@@ -1,0 +1,93 @@
+"""The rulings data (``rulebook/data/rulings.toml``) is well formed, and tests cite it truly.
+
+A test cites a ruling by writing ``Ruling`` followed by the ruling's id in its docstring or a
+comment; every id cited must exist, and every ruling on a card these tests cover (Base 2nd
+edition, Torturer, Goons, City) must be cited by some test.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from rulebook.carddata import CARDS, EVENTS, RULESETS
+
+ROOT = Path(__file__).resolve().parent.parent
+RULINGS_FILE = ROOT / "rulebook" / "data" / "rulings.toml"
+TESTS = Path(__file__).resolve().parent
+CITATION = re.compile(r"\bRuling ([a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)+)")
+GROUPS = {"Events", "Travellers"}  # rulings about a whole section, not one card
+COVERED_SETS = {"base-2e", "intrigue-2e", "prosperity"}
+
+
+def load_rulings() -> list[dict]:
+    with RULINGS_FILE.open("rb") as f:
+        return tomllib.load(f)["ruling"]
+
+
+RULINGS = load_rulings()
+
+
+def cited_ids() -> dict[str, list[str]]:
+    """Ruling id -> the test files citing it."""
+    cited: dict[str, list[str]] = {}
+    for path in sorted(TESTS.glob("*.py")):
+        for rid in CITATION.findall(path.read_text("utf-8")):
+            cited.setdefault(rid, []).append(path.name)
+    return cited
+
+
+def test_rulings_file_is_not_empty():
+    assert len(RULINGS) > 100
+
+
+def test_ids_unique():
+    counts = Counter(r["id"] for r in RULINGS)
+    assert [rid for rid, n in counts.items() if n > 1] == []
+
+
+@pytest.mark.parametrize("ruling", RULINGS, ids=lambda r: r.get("id", "?"))
+def test_ruling_fields(ruling):
+    """Each ruling has an id, a card, a text and a source; rulesets (if given) are known."""
+    assert set(ruling) >= {"id", "card", "text", "source"}
+    assert set(ruling) <= {"id", "card", "text", "source", "example", "rulesets"}
+    assert CITATION.fullmatch(f"Ruling {ruling['id']}"), ruling["id"]
+    assert ruling["text"].strip() and ruling["source"].strip()
+    assert set(ruling.get("rulesets", RULESETS)) <= set(RULESETS)
+
+
+@pytest.mark.parametrize("ruling", RULINGS, ids=lambda r: r.get("id", "?"))
+def test_card_known(ruling):
+    """Every ``card`` is a card or Event in the card data, or a section name."""
+    card = ruling["card"]
+    assert card in CARDS or card in EVENTS or card in GROUPS, (
+        f"{ruling['id']}: unknown card {card!r}")
+
+
+def test_cited_ids_exist():
+    """Every ``Ruling <id>`` cited in tests/*.py names a ruling in rulings.toml."""
+    known = {r["id"] for r in RULINGS}
+    cited = cited_ids()
+    assert cited, "no test cites a ruling"
+    missing = {rid: files for rid, files in cited.items() if rid not in known}
+    assert missing == {}
+
+
+def test_covered_cards_all_cited():
+    """Every ruling on a Base 2nd edition card, Torturer, Goons or City is tested."""
+    cited = cited_ids()
+    covered = [r["id"] for r in RULINGS
+               if r["card"] in CARDS and CARDS[r["card"]].set in COVERED_SETS]
+    assert len(covered) >= 100
+    assert [rid for rid in covered if rid not in cited] == []
+
+
+def test_citation_pattern():
+    word = "Ruling"  # spelled apart so that this file cites nothing itself
+    text = f'x = 1  # {word} cellar.not-self (Dominion)\n"""{word} throne-room.a-b."""'
+    assert CITATION.findall(text) == ["cellar.not-self", "throne-room.a-b"]
+    assert CITATION.findall(f"{word} <card>.<point>, {word}s, {word} none") == []
