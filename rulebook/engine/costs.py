@@ -8,6 +8,7 @@ the turn player's play area (Bridge Troll, 2015), lasting effects of the turn pl
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from rulebook.carddata import CARDS, CardDef
@@ -21,15 +22,29 @@ if TYPE_CHECKING:
 class Costs:
     def cost(self: Game, card: Card | CardDef | str) -> int:
         d = CARDS[card] if isinstance(card, str) else card.d if isinstance(card, Card) else card
-        cost = d.cost
+        changes = self.cost_changes()
+        return d.cost if changes is None else max(d.cost + changes(d), 0)
+
+    def cost_changes(self: Game):
+        """The function giving what is in force now adds to a printed cost, or None when
+        nothing changes costs (the common case, checked once per list of costs)."""
         owner = self.state.turn.player
-        for c in owner.play.cards:
-            change = ability(c).cost_change
-            if change is not None:
-                cost += change(self, c, d)
-        for e in self.state.lasting:
-            if e.window == "cost" and e.owner == owner.index:
-                cost += BEHAVIOURS[e.source].lasting["cost"](self, e, d)
-        if owner.tokens["-$2 cost"] == d.name:
-            cost -= 2
-        return max(cost, 0)
+        static = [(c, ability(c).cost_change) for c in owner.play.cards
+                  if c.d.abilities in cost_changers()]
+        lasting = [e for e in self.state.lasting
+                   if e.window == "cost" and e.owner == owner.index]
+        token = owner.tokens["-$2 cost"]
+        if not static and not lasting and token is None:
+            return None
+
+        def changes(d: CardDef) -> int:
+            delta = sum(change(self, c, d) for c, change in static)
+            delta += sum(BEHAVIOURS[e.source].lasting["cost"](self, e, d) for e in lasting)
+            return delta - 2 if token == d.name else delta
+        return changes
+
+
+@cache
+def cost_changers() -> frozenset[str]:
+    """Names of the behaviours that change costs while in play."""
+    return frozenset(name for name, b in BEHAVIOURS.items() if b.cost_change is not None)

@@ -111,9 +111,14 @@ class TurnLoop:
                 options.append(Option("play all Treasures", ("play-all", None)))
         if t.buys > 0:
             if not t.no_buying_cards:
+                changes = self.cost_changes()
+                coins = t.coins
                 for name, pile in self.state.supply.items():
-                    if pile.cards and self.cost(pile.cards[-1]) <= t.coins:
-                        options.append(Option(f"buy {name}", ("buy", name)))
+                    if pile.cards:
+                        d = pile.cards[-1].d
+                        cost = d.cost if changes is None else max(d.cost + changes(d), 0)
+                        if cost <= coins:
+                            options.append(Option(f"buy {name}", ("buy", name)))
             for name in self.state.events:
                 if self.event_buyable(p, name):
                     options.append(Option(f"buy {name}", ("event", name)))

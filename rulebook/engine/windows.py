@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from rulebook.cards.registry import BEHAVIOURS, ability, perform
@@ -149,8 +150,8 @@ class Windows:
                                          rule="choice.simultaneous")
 
     def _in_play_abilities(self: Game, window: str) -> bool:
-        return any(window in ability(c).in_play
-                   for q in self.state.players for c in q.play.cards)
+        names = in_play_windows().get(window, ())
+        return any(c.d.abilities in names for q in self.state.players for c in q.play.cards)
 
     # -- when a card is gained --------------------------------------------------------------
     def gained(self: Game, p: Player, card: Card, event: dict[str, Any]):
@@ -203,3 +204,13 @@ class Windows:
                 self.trash(p, [chosen], rule="token.trashing")
         return [self.trigger(p, "Trashing token: trash a card from your hand", trash,
                              optional=True, key=("Trashing", card.uid))]
+
+
+@cache
+def in_play_windows() -> dict[str, frozenset[str]]:
+    """For each window, the names of behaviours with an ability working there while in play."""
+    out: dict[str, set[str]] = {}
+    for name, b in BEHAVIOURS.items():
+        for window in b.in_play:
+            out.setdefault(window, set()).add(name)
+    return {w: frozenset(names) for w, names in out.items()}
