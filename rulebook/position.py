@@ -137,6 +137,20 @@ def _in_play(state: GameState, p: Player, entry: dict[str, Any], where: str) -> 
     elif b.next_turn is not None:
         for _ in range(times):
             state.pending.append(Pending(p.index, card))
+    if entry.get("earlier") and p is state.turn.player and state.turn.phase != "start":
+        _start_of_turn_done(state, card)
+
+
+def _start_of_turn_done(state: GameState, card: Card) -> None:
+    """Past the start of its owner's turn, an earlier Duration has done this turn's part:
+    next-turn effects are spent, "until your next turn" effects over, forever ones done."""
+    now = state.turn.number
+    state.pending = [e for e in state.pending if e.card is not card or e.forever]
+    for e in state.pending:
+        if e.card is card:
+            e.done_turn = now
+    state.lasting = [e for e in state.lasting
+                     if e.card is not card or e.until != "owner-turn-start"]
 
 
 def _player(state: GameState, p: Player, ps: dict[str, Any]) -> None:

@@ -138,8 +138,10 @@ def _until_next_turn_attack(g, p, me, name: str) -> None:
 
 
 def _bought_by_victim(g, effect, p, event, window: str) -> bool:
-    """2015: "when any other player buys a card"; current: "gains a card they bought"."""
-    if p.index not in effect.data:
+    """2015: "when any other player buys a card"; current: "gains a card they bought".
+    An effect reacts only in the window its ruleset's text names (a 2015 effect listens to
+    buying, not to the gain that follows)."""
+    if effect.window != window or p.index not in effect.data:
         return False
     return window == "buy" or event.get("bought", False)
 

@@ -104,15 +104,17 @@ class Moves:
 
     # -- moving between zones ---------------------------------------------------------------
     def _move_all(self: Game, p: Player | None, cards: Iterable[Card], to: Zone, verb: str,
-                  rule: str, top: bool = True) -> list[Card]:
+                  rule: str, top: bool = True, dest: str = "") -> list[Card]:
+        """Move cards and log ``P VERB CARDS from SOURCE DEST`` ("puts Gold from hand onto
+        their deck")."""
         cards = list(cards)
         if not cards:
             return cards
         srcs = [c.zone for c in cards]
         for c in cards:
             move(c, to, top=top)
-        where = f"from {srcs[0].words}" if len({id(s) for s in srcs}) == 1 and srcs[0] else ""
-        self.note(p, verb, names(cards), where, rule=rule)
+        where = f"from {srcs[0].words}" if len({id(s) for s in srcs}) == 1 else ""
+        self.note(p, verb, names(cards), f"{where} {dest}".strip(), rule=rule)
         return cards
 
     def discard(self: Game, p: Player, cards: Iterable[Card], rule: str = "discard") -> list:
@@ -122,16 +124,16 @@ class Moves:
         return self._move_all(p, cards, self.state.trash, "trashes", rule)
 
     def to_hand(self: Game, p: Player, cards: Iterable[Card], rule: str) -> list[Card]:
-        return self._move_all(p, cards, p.hand, "puts into hand", rule)
+        return self._move_all(p, cards, p.hand, "puts", rule, dest="into their hand")
 
     def deck_to_discard(self: Game, p: Player) -> None:
         """Put the whole deck into the discard pile: a move, not discarding (Messenger)."""
-        self._move_all(p, list(reversed(p.deck.cards)), p.discard,
-                       "puts their deck into their discard pile", "choice.optional")
+        self._move_all(p, list(reversed(p.deck.cards)), p.discard, "puts", "choice.optional",
+                       dest="(their whole deck) into their discard pile")
 
     def put_on_deck(self: Game, p: Player, cards: Iterable[Card], rule: str = "topdeck") -> list:
         """Put cards onto the deck; the last one given ends on top."""
-        return self._move_all(p, cards, p.deck, "puts onto their deck", rule)
+        return self._move_all(p, cards, p.deck, "puts", rule, dest="onto their deck")
 
     def set_aside(self: Game, p: Player, cards: Iterable[Card], rule: str = "set-aside") -> list:
         return self._move_all(p, cards, p.aside, "sets aside", rule)
@@ -141,7 +143,7 @@ class Moves:
         """"Put this on your Tavern mat": only from where the card is expected (play, unless
         ``expect`` says otherwise); a card that has moved is not found (rule ``card.identity``)."""
         if card.zone is (expect or p.play):
-            self._move_all(p, [card], p.mat, "puts on their Tavern mat", rule)
+            self._move_all(p, [card], p.mat, "puts", rule, dest="onto their Tavern mat")
         else:
             self.note(p, "cannot put on their Tavern mat", (card.name,),
                       note=f"it is in {card.zone.words}, not in play", rule="card.identity")
@@ -164,7 +166,7 @@ class Moves:
     def return_to_pile(self: Game, p: Player | None, card: Card,
                        rule: str = "return-to-pile") -> None:
         pile = self.state.pile(card.name)
-        self._move_all(p, [card], pile, "returns to its pile", rule)
+        self._move_all(p, [card], pile, "returns", rule, dest="to its pile")
 
     # -- gaining ----------------------------------------------------------------------------
     def gain(self: Game, p: Player, name: str, to: str = "discard", rule: str = "gain",

@@ -170,7 +170,7 @@ class Windows:
                                        event, key=("own", card.uid)))
             for e in self.state.lasting:
                 maker = BEHAVIOURS[e.source].lasting.get("gain")
-                if maker is not None:
+                if e.window == "gain" and maker is not None:
                     t = maker(self, self.state.players[e.owner], e, p, event)
                     if t is not None:
                         ts.append(t)
