@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rulebook.cards.registry import on_play, when_bought, when_gained
+from rulebook.cards.registry import on_play, treasure, when_bought, when_gained
 from rulebook.engine.decisions import Option
 
 
@@ -97,9 +97,7 @@ def messenger_bought(g, p, me):
 @when_gained("Messenger")
 def messenger_gained(g, p, me, event):
     """Current: when this is the first card you gain in your Buy phase."""
-    t = g.state.turn
-    if g.ruleset == "current" and t.player is p and t.phase == "buy" and \
-            t.buy_phase_gains == 1:
+    if g.ruleset == "current" and event["nth_in_buy_phase"] == 1:
         yield from _messenger_gift(g, p)
 
 
@@ -154,6 +152,9 @@ def raze(g, p, me):
     g.discard(p, [c for c in seen_cards if c is not keep])
 
 
+treasure("Relic", 2)
+
+
 @on_play("Relic")
 def relic(g, p, me):
     for q in g.victims(p):
@@ -177,6 +178,9 @@ def storyteller(g, p, me):
     g.state.turn.coins = 0
     g.note(p, f"pays ${paid}", note="Storyteller", rule="coins")
     g.draw(p, paid)
+
+
+treasure("Treasure Trove", 2)
 
 
 @on_play("Treasure Trove")

@@ -7,12 +7,14 @@ it into play and does only its text below the line (rules ``reserve``, ``reserve
 from __future__ import annotations
 
 from rulebook.carddata import CARDS
-from rulebook.cards.registry import on_play, when_called, worth
+from rulebook.cards.registry import on_play, treasure, when_called, worth
 from rulebook.engine.decisions import Option
 from rulebook.engine.state import PILE_TOKENS
 
-
 # -- Coin of the Realm ------------------------------------------------------------------------
+treasure("Coin of the Realm", 1)
+
+
 @on_play("Coin of the Realm")
 def coin_of_the_realm(g, p, me):
     g.to_mat(p, me)  # its $1 is its Treasure value, given as it is played

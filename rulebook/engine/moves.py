@@ -186,9 +186,12 @@ class Moves:
         where = {"discard": "", "hand": "to hand", "deck": "onto their deck"}[to]
         self.note(p, "gains", (card.name,), where, rule=rule)
         t = self.state.turn
+        nth_in_buy_phase = 0  # which card this is of those p gained in their Buy phase
         if t.player is p:
             t.gained += 1
             if t.phase == "buy":
                 t.buy_phase_gains += 1
-        yield from self.gained(p, card, {"card": card, "bought": bought, "by": by})
+                nth_in_buy_phase = t.buy_phase_gains
+        yield from self.gained(p, card, {"card": card, "bought": bought, "by": by,
+                                         "nth_in_buy_phase": nth_in_buy_phase})
         return card

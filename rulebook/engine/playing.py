@@ -152,7 +152,8 @@ class Playing:
     def after_action(self: Game, p: Player, action: Card):
         """Directly after an Action card is resolved: Coin of the Realm, Royal Carriage."""
         def triggers():
-            return [self.trigger(p, f"call {c.name}", self.call, p, c, action, optional=True)
+            return [self.trigger(p, f"call {c.name}", self.call, p, c, action, optional=True,
+                                 key=c.uid)
                     for c in self.callable_reserves(p, "after-action", action)]
         yield from self.resolve_triggers(p, triggers, f"after {action.name}",
                                          rule="reserve.after-action")
