@@ -126,6 +126,7 @@ def _forced(d: Decision) -> Any:
         return []
     if d.min >= n and not d.ordered:
         return [o.label for o in d.options]
-    if n <= 8 and len(d.answers()) == 1:
-        return d.answers()[0]
+    labels = {o.label for o in d.options}
+    if len(labels) == 1 and d.min == d.max:  # k identical cards out of identical cards
+        return [d.options[0].label] * d.min
     return None

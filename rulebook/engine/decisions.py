@@ -123,15 +123,18 @@ class Decision:
     def _multi_answers(self) -> list[str]:
         counts = Counter(self.labels())
         names = list(counts)
+        rank = {name: i for i, name in enumerate(names)}
         out: list[str] = []
         hi = min(self.max, len(self.options))
+        pool = [n for n in names for _ in range(counts[n])]
         for k in range(self.min, hi + 1):
             seen: set[tuple[str, ...]] = set()
-            pool = [n for n in names for _ in range(counts[n])]
             for combo in combinations(range(len(pool)), k):
                 picks = tuple(pool[i] for i in combo)
+                if picks in seen and not self.ordered:
+                    continue
                 variants = set(permutations(picks)) if self.ordered else {picks}
-                for v in sorted(variants, key=lambda t: [names.index(x) for x in t]):
+                for v in sorted(variants, key=lambda t: [rank[x] for x in t]):
                     if v not in seen:
                         seen.add(v)
                         out.append(f"{self.verb}: " + (", ".join(v) if v else "nothing"))
