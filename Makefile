@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: setup check test lint bench clean
+.PHONY: setup check test lint bench bench-checker clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -15,7 +15,7 @@ $(STAMP): pyproject.toml
 setup: $(STAMP)
 
 check: setup
-	$(BIN)/tavern example
+	$(BIN)/tavern check checker/scenarios
 
 test: setup
 	$(BIN)/ruff check .
@@ -26,6 +26,9 @@ lint: setup
 
 bench: setup
 	$(BIN)/tavern simulate --bots big-money,big-money --games 500 --kingdom first-game --seed 1
+
+bench-checker: setup
+	$(BIN)/python -m checker.bench
 
 clean:
 	rm -rf $(VENV)

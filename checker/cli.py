@@ -7,12 +7,21 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from checker import cmd_example, cmd_simulate
+from checker import (
+    cmd_check,
+    cmd_dump,
+    cmd_example,
+    cmd_explore,
+    cmd_rule,
+    cmd_simulate,
+    cmd_why,
+)
+from checker.scenario import ScenarioError
 from rulebook.engine.decisions import IllegalAnswer
 from rulebook.setup import SetupError
 
-COMMANDS = [cmd_simulate, cmd_example]
-USER_ERRORS: tuple[type[Exception], ...] = (SetupError, IllegalAnswer, OSError)
+COMMANDS = [cmd_simulate, cmd_example, cmd_check, cmd_explore, cmd_why, cmd_rule, cmd_dump]
+USER_ERRORS: tuple[type[Exception], ...] = (SetupError, IllegalAnswer, OSError, ScenarioError)
 
 
 def parser() -> argparse.ArgumentParser:
@@ -28,6 +37,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
     try:
         return args.run(args)
+    except ScenarioError as e:  # one "file:line:col: message" line per problem
+        print(str(e), file=sys.stderr)
+        return 2
     except USER_ERRORS as e:
         print(f"tavern {args.command}: error: {e}", file=sys.stderr)
         return 2

@@ -1,0 +1,73 @@
+"""Benchmark of the scenario checker (a script, not a timed test):
+
+* the explorer's speed on a Base-set position with thousands of branches (Village, Cellar,
+  Chapel and Throne Room choices), as decisions in the explored tree per second, with the
+  engine answers it took (replays included), with and without the memo of repeated positions;
+* the time to run ``tavern check checker/scenarios`` in a fresh process (start-up included).
+
+Targets: 20,000 explored decisions per second; the whole corpus in under 3 seconds.
+Run: ``.venv/bin/python -m checker.bench`` (``make bench-checker``).
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from checker.explore import explore
+from rulebook.position import build
+
+SPEC = {
+    "kingdom": ["Cellar", "Chapel", "Village", "Smithy", "Throne Room", "Market", "Festival",
+                "Laboratory", "Militia", "Moat"],
+    "players": [
+        {"name": "Ann", "hand": ["Throne Room", "Village", "Cellar", "Chapel", "Estate",
+                                 "Copper", "Silver"],
+         "deck": ["Copper", "Estate", "Silver", "Copper", "Gold", "Copper", "Estate", "Cellar",
+                  "Copper", "Estate"]},
+        {"name": "Bob"}],
+    "turn": {"phase": "action"},
+}
+FIELDS = ["players.Ann.hand", "players.Ann.discard", "players.Ann.deck", "trash",
+          "turn.actions", "turn.coins"]
+STOP = {"at": "end-of-phase", "phase": "action"}
+CORPUS = Path(__file__).parent / "scenarios"
+
+
+def bench_explorer(memo: bool, fast: bool = True) -> None:
+    ex = explore(lambda: build(SPEC), [], STOP, FIELDS, max_nodes=200_000, memo=memo,
+                 fast=fast)
+    label = "checkpoints + memo" if memo else "checkpoints" if fast else "plain replay"
+    print(f"  {label:20} {ex.decisions:7} decisions, {len(ex.outcomes):5} outcomes, "
+          f"{ex.leaves:6} paths, {ex.answered:7} engine answers in {ex.seconds:6.3f} s: "
+          f"{ex.rate:8.0f} decisions/s ({ex.answered / ex.seconds:6.0f} answers/s)"
+          + ("  TRUNCATED" if ex.truncated else ""))
+
+
+def bench_corpus() -> None:
+    tavern = Path(sys.executable).with_name("tavern")
+    cmd = [str(tavern)] if tavern.exists() else [sys.executable, "-m", "checker.cli"]
+    t0 = time.perf_counter()
+    proc = subprocess.run([*cmd, "check", str(CORPUS)], capture_output=True, text=True,
+                          check=False)
+    seconds = time.perf_counter() - t0
+    summary = (proc.stdout.strip().splitlines() or ["(no output)"])[-1]
+    print(f"  tavern check {CORPUS.name}/: {seconds:.2f} s wall, exit {proc.returncode} "
+          f"({summary})  target < 3 s")
+
+
+def main() -> int:
+    print("Explorer (target 20,000 decisions/s):")
+    bench_explorer(memo=False)
+    bench_explorer(memo=True)
+    if "--replay" in sys.argv:
+        bench_explorer(memo=False, fast=False)
+    print("Corpus:")
+    bench_corpus()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,115 @@
+"""``tavern dump FILE``: run a scenario's script (or its first N answers) and write the position
+reached as a new scenario file that loads back to it."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import re
+import sys
+from itertools import groupby
+from pathlib import Path
+from typing import Any
+
+from ruamel.yaml import YAML
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
+from checker.cmdutil import RULESETS, user_errors
+from checker.dump import DumpError, dump
+from checker.scenario import load_scenario
+from rulebook.engine.decisions import IllegalAnswer
+
+
+def add(sub) -> None:
+    ap = sub.add_parser("dump", help="write the position a scenario's script reaches as a "
+                        "new scenario file")
+    ap.add_argument("file")
+    ap.add_argument("--answers", type=int, metavar="N", help="stop after the first N answers")
+    ap.add_argument("--ruleset", choices=RULESETS, help="override the file's ruleset")
+    ap.add_argument("-o", "--output", metavar="OUT", help="write here (default: print)")
+    ap.set_defaults(run=run)
+
+
+ZONE_KEYS = ("hand", "deck", "discard", "mat", "aside", "trash")
+
+
+def compact(names: list[str]) -> list[str]:
+    """Runs of the same card as short forms: ``[Copper, Copper, Gold]`` -> ``[2 Copper, Gold]``."""
+    out: list[str] = []
+    for name, run in groupby(names):
+        n = len(list(run))
+        out.append(f"{n} {name}" if n > 1 else name)
+    return out
+
+
+def _styled(data: Any, key: str = "") -> Any:
+    if isinstance(data, dict):
+        m = CommentedMap()
+        for k, v in data.items():
+            m[k] = _styled(v, k)
+        if key in ("turn", "tokens", "piles") or (isinstance(data.get("card"), str)):
+            m.fa.set_flow_style()
+        return m
+    if isinstance(data, list):
+        items = compact(data) if key in ZONE_KEYS and all(isinstance(x, str) for x in data) \
+            else data
+        seq = CommentedSeq([_styled(x) for x in items])
+        if all(isinstance(x, str | int) for x in items) and key != "script":
+            seq.fa.set_flow_style()
+        return seq
+    return data
+
+
+def scenario_yaml(data: dict[str, Any]) -> str:
+    """YAML text for a scenario dict: block mappings, card lists on one line in short form."""
+    yaml = YAML(typ="rt")
+    yaml.width = 100
+    yaml.indent(mapping=2, sequence=4, offset=2)
+    out = io.StringIO()
+    yaml.dump(_styled(data), out)
+    return out.getvalue()
+
+
+def _new_id(old: str, n: int | None) -> str:
+    base = re.sub(r"[^a-z0-9._-]+", "-", old.lower()).strip("-") or "scenario"
+    return f"{base}.dump" + (f"-{n}" if n is not None else "")
+
+
+@user_errors
+def run(args: argparse.Namespace) -> int:
+    scn = load_scenario(args.file)
+    script = list(scn.script)
+    if args.answers is not None:
+        if not 0 <= args.answers <= len(script):
+            raise DumpError(f"--answers must be between 0 and {len(script)} (the script's "
+                            f"length), not {args.answers}")
+        script = script[:args.answers]
+    g = scn.game(args.ruleset)
+    for i, a in enumerate(script, 1):
+        while g.pending is None and g.paused is not None:
+            g.resume()
+        if g.pending is None:
+            raise DumpError(f"{args.file}: script entry {i} {a!r} comes after the game ended")
+        try:
+            g.answer(a)
+        except IllegalAnswer as e:
+            raise DumpError(f"{args.file}: script entry {i}: {e}") from None
+    d = dump(g)
+    where = f"{scn.id}" + (f" after {len(script)} answers" if args.answers is not None else "")
+    meta = {"id": _new_id(scn.id, args.answers), "title": f"Position dumped from {where}",
+            "question": f"What happens from the position {scn.id} reaches"
+                        + (f" after {len(script)} answers?" if args.answers is not None
+                           else " after its script?"),
+            "ruleset": d.setup["ruleset"]}
+    data: dict[str, Any] = {"meta": meta, "setup": d.setup}
+    if d.script:
+        data["script"] = d.script
+    text = scenario_yaml(data)
+    if args.output:
+        Path(args.output).write_text(text, "utf-8")
+        print(f"wrote {args.output}" + ("" if d.exact else
+              f" (setup at the last top-level point and {len(d.script)} answer(s) after it)"),
+              file=sys.stderr)
+    else:
+        sys.stdout.write(text)
+    return 0

@@ -1,0 +1,86 @@
+"""``tavern explore FILE``: every distinct outcome from the end of a scenario's script."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from checker.cmdutil import RULESETS, user_errors
+from checker.explore import (
+    DEFAULT_MAX_NODES,
+    Exploration,
+    ExploreError,
+    check_outcomes,
+    explore_scenario,
+)
+from checker.fields import plain
+from checker.scenario import load_scenario
+from rulebook.rules import RULES
+
+
+def add(sub) -> None:
+    ap = sub.add_parser("explore", help="every outcome from a scenario's position, each with "
+                        "how many paths reach it, a shortest path and its rules")
+    ap.add_argument("file")
+    ap.add_argument("--json", action="store_true", help="print one JSON object")
+    ap.add_argument("--ruleset", choices=RULESETS, help="override the file's ruleset")
+    ap.add_argument("--depth", type=int, metavar="N",
+                    help="cut paths after N answers (reported as cut)")
+    ap.add_argument("--max-nodes", type=int, default=DEFAULT_MAX_NODES, metavar="N",
+                    help=f"stop after trying N answers (default {DEFAULT_MAX_NODES})")
+    ap.set_defaults(run=run)
+
+
+def _value(v: object) -> str:
+    v = plain(v)
+    if isinstance(v, list):
+        return "[" + ", ".join(map(str, v)) + "]"
+    return str(v)
+
+
+def _text(ex: Exploration, scn_id: str, question: str) -> str:
+    lines = [f"{scn_id}: {question}" if question else scn_id,
+             f"{len(ex.outcomes)} distinct outcome(s) {ex.stop.describe()}, "
+             f"{ex.leaves} path(s), {ex.decisions} decision(s) in the tree"]
+    for i, o in enumerate(sorted(ex.outcomes, key=lambda o: (-o.paths, len(o.path))), 1):
+        extra = " (game over)" if o.over else ""
+        extra += f" ({o.cut} cut at the depth limit)" if o.cut else ""
+        lines.append(f"\n{i}. {o.paths} path(s){extra}")
+        for f in ex.fields:
+            lines.append(f"   {f} = {_value(o.values[f])}")
+        lines.append("   shortest path: " + (" / ".join(o.path) if o.path else "(no answers)"))
+        if o.rules:
+            lines.append("   rules: " + ", ".join(
+                f"{r} ({RULES[r].title})" if r in RULES else r for r in o.rules))
+    if ex.truncated:
+        lines.append(f"\nTRUNCATED: stopped after {ex.max_nodes} answers tried; "
+                     "raise --max-nodes or set --depth")
+    return "\n".join(lines)
+
+
+@user_errors
+def run(args: argparse.Namespace) -> int:
+    scn = load_scenario(args.file)
+    if args.depth is not None and args.depth < 0:
+        raise ExploreError("--depth must be >= 0")
+    if scn.outcomes and scn.outcomes.get("expect") is not None:
+        check = check_outcomes(scn, args.ruleset, args.max_nodes)
+        ex, verdict = check.exploration, check
+    else:
+        ex, verdict = explore_scenario(scn, args.ruleset, args.max_nodes, args.depth), None
+    if args.json:
+        out = ex.as_dict()
+        out.update(id=scn.id, question=scn.question, ruleset=args.ruleset or scn.ruleset)
+        if verdict is not None:
+            out["expected"] = {"ok": verdict.ok, "missing": [
+                {k: plain(v) for k, v in m.items()} for m in verdict.missing],
+                "unexpected": [o.as_dict() for o in verdict.unexpected]}
+        print(json.dumps(out, indent=1))
+    else:
+        print(_text(ex, scn.id, scn.question))
+        if verdict is not None:
+            print("\nexpected outcomes: " + ("all found, none unexpected" if verdict.ok
+                                             else "\n" + verdict.describe()))
+    if verdict is not None and not verdict.ok:
+        return 1
+    return 1 if ex.truncated else 0

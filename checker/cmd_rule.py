@@ -1,0 +1,204 @@
+"""``tavern rule ID``, ``tavern rule --search WORDS`` and ``tavern card NAME``: the rules and
+cards reference, with the rulings that explain them and the scenarios that show them."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import textwrap
+import tomllib
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import rulebook
+from checker.cmdutil import nearest, user_errors
+from checker.scenario import ScenarioError, find_scenarios, load_scenario
+from rulebook.carddata import CARDS, EVENTS, RULESETS
+from rulebook.rules import RULES, Rule
+
+SCENARIOS = Path(__file__).parent / "scenarios"
+
+
+class LookupFailed(LookupError):
+    """An unknown rule id or card name (printed as one line with the nearest matches)."""
+
+
+def add(sub) -> None:
+    ap = sub.add_parser("rule", help="a rule by id (both rulesets' texts), or --search WORDS")
+    ap.add_argument("id", nargs="?", help="a rule id such as turn.cleanup.draw")
+    ap.add_argument("--search", nargs="+", metavar="WORD",
+                    help="rules and rulings whose id, title or text hold every word")
+    ap.add_argument("--json", action="store_true", help="print JSON")
+    ap.set_defaults(run=run_rule)
+    cp = sub.add_parser("card", help="a card or Event: types, cost, texts, rulings, scenarios")
+    cp.add_argument("name", nargs="+", help="the card's name (any case)")
+    cp.add_argument("--json", action="store_true", help="print JSON")
+    cp.set_defaults(run=run_card)
+
+
+@cache
+def rulings() -> list[dict[str, Any]]:
+    raw = tomllib.loads((Path(rulebook.__file__).parent / "data" / "rulings.toml")
+                        .read_text("utf-8"))
+    return list(raw.get("ruling", []))
+
+
+def _wrap(text: str, indent: str = "    ") -> str:
+    return "\n".join(textwrap.fill(line, 92, initial_indent=indent, subsequent_indent=indent)
+                     if line.strip() else "" for line in text.splitlines())
+
+
+# -- rules ---------------------------------------------------------------------------------------
+def rule_data(r: Rule) -> dict[str, Any]:
+    texts = {rs: r.text_for(rs) for rs in RULESETS}
+    return {"id": r.id, "title": r.title, "source": r.source, "text": r.text,
+            "texts": texts, "differs": len(set(texts.values())) > 1, "history": r.history}
+
+
+def rule_text(r: Rule) -> str:
+    d = rule_data(r)
+    lines = [f"{r.id}: {r.title}"]
+    if d["differs"]:
+        for rs in RULESETS:
+            lines += [f"  ruleset {rs}:", _wrap(d["texts"][rs])]
+    else:
+        lines.append(_wrap(r.text))
+    if r.history:
+        lines += ["  history:", _wrap(r.history)]
+    lines.append(f"  source: {r.source}")
+    return "\n".join(lines)
+
+
+def find_rule(rid: str) -> Rule:
+    if rid in RULES:
+        return RULES[rid]
+    near = nearest(rid, RULES, n=5)
+    hint = f"; nearest: {', '.join(near)}" if near else "; try tavern rule --search WORDS"
+    raise LookupFailed(f"unknown rule id {rid!r}{hint}")
+
+
+def search(words: list[str]) -> tuple[list[Rule], list[dict[str, Any]]]:
+    ws = [w.lower() for w in words]
+
+    def hit(*parts: str | None) -> bool:
+        blob = " ".join(p for p in parts if p).lower()
+        return all(w in blob for w in ws)
+    rules = [r for r in RULES.values()
+             if hit(r.id, r.title, r.text, r.text_2015, r.text_current, r.history)]
+    found = [x for x in rulings() if hit(x.get("id"), x.get("card"), x.get("text"),
+                                          x.get("example"))]
+    return rules, found
+
+
+@user_errors
+def run_rule(args: argparse.Namespace) -> int:
+    try:
+        if args.search:
+            rules, found = search(args.search)
+            if args.json:
+                print(json.dumps({"rules": [rule_data(r) for r in rules], "rulings": found},
+                                 indent=1))
+                return 0 if rules or found else 1
+            if not rules and not found:
+                print(f"nothing holds all of: {' '.join(args.search)}")
+                return 1
+            for r in rules:
+                print(f"rule {r.id}: {r.title}")
+            for x in found:
+                print(f"ruling {x['id']} ({x.get('card', '')}): {x['text']}")
+            return 0
+        if not args.id:
+            raise LookupFailed("give a rule id, or --search WORDS")
+        r = find_rule(args.id)
+        print(json.dumps(rule_data(r), indent=1) if args.json else rule_text(r))
+        return 0
+    except LookupFailed as e:
+        print(f"tavern rule: error: {e.args[0]}", file=sys.stderr)
+        return 2
+
+
+# -- cards ---------------------------------------------------------------------------------------
+def find_card(name: str) -> tuple[str, Any, bool]:
+    """(name, definition, is_event) for ``name`` in any case."""
+    table = {**{n: (d, False) for n, d in CARDS.items()}, **{n: (d, True) for n, d in
+                                                              EVENTS.items()}}
+    for n, (d, ev) in table.items():
+        if n.lower() == name.lower():
+            return n, d, ev
+    near = nearest(name, table)
+    hint = f"; did you mean {', '.join(near)}?" if near else ""
+    raise LookupFailed(f"unknown card or Event {name!r}{hint}")
+
+
+def _mentions(data: Any, name: str) -> bool:
+    if isinstance(data, dict):
+        return any(_mentions(v, name) for v in data.values())
+    if isinstance(data, list):
+        return any(_mentions(v, name) for v in data)
+    if isinstance(data, str):
+        s = data.strip()
+        return s == name or s.endswith(" " + name) or s.endswith(" " + name + "s")
+    return False
+
+
+def scenarios_for(name: str, ruling_ids: set[str], folder: Path = SCENARIOS) -> list[str]:
+    """The corpus scenarios whose rulings are the card's or whose setup mentions the card."""
+    out = []
+    try:
+        files = find_scenarios([folder]) if folder.is_dir() else []
+    except OSError:
+        return out
+    for f in files:
+        try:
+            scn = load_scenario(f)
+        except ScenarioError:
+            continue
+        own = set(scn.meta.get("rulings") or []) & ruling_ids
+        if own or _mentions(scn.setup, name):
+            out.append(f"{scn.id} ({f.relative_to(folder.parent)}): {scn.question}")
+    return out
+
+
+def card_data(name: str, d: Any, event: bool) -> dict[str, Any]:
+    texts = {rs: d.text(rs) for rs in RULESETS}
+    own = [x for x in rulings() if x.get("card") == name]
+    return {"name": name, "event": event, "cost": d.cost,
+            "types": ["Event"] if event else list(d.types),
+            "set": None if event else d.set, "texts": texts,
+            "differs": len(set(texts.values())) > 1, "errata": d.errata, "rulings": own,
+            "scenarios": scenarios_for(name, {x["id"] for x in own})}
+
+
+def card_text(c: dict[str, Any]) -> str:
+    lines = [f"{c['name']}: {', '.join(c['types'])}, costs ${c['cost']}"
+             + (f" ({c['set']})" if c["set"] else "")]
+    if c["differs"]:
+        for rs in RULESETS:
+            lines += [f"  text ({rs}):", _wrap(c["texts"][rs])]
+    else:
+        lines += ["  text:", _wrap(c["texts"]["current"])]
+    if c["errata"]:
+        e = c["errata"]
+        sure = "" if e.get("sure", True) else " (not confirmed)"
+        lines.append(f"  errata {e.get('date', '')}{sure}: {e.get('note', '')}")
+    lines.append(f"  rulings ({len(c['rulings'])}):")
+    for x in c["rulings"]:
+        only = f" [{', '.join(x['rulesets'])} only]" if x.get("rulesets") else ""
+        lines.append(_wrap(f"{x['id']}{only}: {x['text']}"))
+    lines.append(f"  scenarios ({len(c['scenarios'])}):")
+    lines += [f"    {s}" for s in c["scenarios"]]
+    return "\n".join(lines)
+
+
+@user_errors
+def run_card(args: argparse.Namespace) -> int:
+    try:
+        name, d, event = find_card(" ".join(args.name))
+    except LookupFailed as e:
+        print(f"tavern card: error: {e.args[0]}", file=sys.stderr)
+        return 2
+    c = card_data(name, d, event)
+    print(json.dumps(c, indent=1) if args.json else card_text(c))
+    return 0

@@ -1,0 +1,53 @@
+"""Small helpers shared by the explorer, ``why``, ``rule``/``card`` and ``dump`` commands."""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import os
+import sys
+from collections.abc import Callable, Iterable
+from functools import wraps
+
+from checker.dump import DumpError
+from checker.explore import ExploreError
+from checker.fields import FieldError
+from checker.scenario import ScenarioError
+from rulebook.engine.decisions import IllegalAnswer
+from rulebook.setup import SetupError
+
+ERRORS: tuple[type[Exception], ...] = (ScenarioError, ExploreError, FieldError, DumpError,
+                                       SetupError, IllegalAnswer, OSError)
+RULESETS = ["2015", "current"]
+
+
+def user_errors(run: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
+    """Errors a user can cause become ``tavern CMD: error: ...`` and exit status 2."""
+    @wraps(run)
+    def wrapper(args: argparse.Namespace) -> int:
+        try:
+            return run(args)
+        except BrokenPipeError:  # the reader (``| head``) stopped reading: not an error
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            return 0
+        except ERRORS as e:
+            text = str(e) if not isinstance(e, OSError) or not e.filename else \
+                f"{e.filename}: {e.strerror}"
+            print(f"tavern {args.command}: error: {text}", file=sys.stderr)
+            return 2
+    return wrapper
+
+
+def nearest(word: str, choices: Iterable[str], n: int = 3) -> list[str]:
+    """The closest of ``choices`` to ``word`` (case-insensitive), best first."""
+    choices = list(choices)
+    lower = {c.lower(): c for c in choices}
+    found = difflib.get_close_matches(word.lower(), list(lower), n=n, cutoff=0.5)
+    if not found:
+        found = [k for k in lower if word.lower() in k][:n]
+    return [lower[f] for f in found]
+
+
+def suggest(word: str, choices: Iterable[str]) -> str:
+    near = nearest(word, choices)
+    return f"; did you mean {', '.join(near)}?" if near else ""

@@ -1,0 +1,165 @@
+"""Writing a position back out as a scenario ``setup`` that :func:`rulebook.position.build`
+loads to the same state.
+
+:func:`to_spec` describes the state as it stands: every zone in order (decks top first), pile
+counts, the trash, tokens, Journey token, -1 Card/-$1 tokens, VP tokens, turns taken, the turn
+and its counters, the ruleset and the seed. That is a faithful position only at a *top-level
+point* (an Action- or Buy-phase decision with nothing being resolved): inside a card's
+resolution the rest of the card's text is not in the state. :func:`dump` therefore replays the
+game's answers from its start, keeps each top-level point whose written setup loads back to the
+same position, and writes the last one with the answers given since as a ``script``.
+
+What a setup cannot say (Duration effects waiting, lasting effects, Events bought this turn, a
+purchase already made in this Buy phase) is caught by the same check: such a point is not used,
+and an earlier one is.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from checker.snapshot import is_top_level
+from rulebook.engine.game import Game
+from rulebook.engine.state import Card, GameState, Player
+from rulebook.position import build
+from rulebook.setup import pile_size
+
+
+class DumpError(ValueError):
+    """A position that cannot be written as a scenario."""
+
+
+def _names(cards: list[Card]) -> list[str]:
+    return [c.name for c in cards]
+
+
+def _play(p: Player, now: int) -> list[Any]:
+    out: list[Any] = []
+    tracked = {id(t) for c in p.play.cards for t in c.tracks}
+    for c in p.play.cards:
+        if c.tracks:
+            continue  # written with the card it played (``played_by``)
+        entry: dict[str, Any] = {"card": c.name}
+        if c.since < now:
+            entry["earlier"] = True
+        if c.plays != 1:
+            entry["times"] = c.plays
+        if id(c) in tracked:
+            by = next(b for b in p.play.cards if any(t is c for t in b.tracks))
+            entry["played_by"] = by.name
+            entry["times"] = c.plays
+        out.append(entry["card"] if list(entry) == ["card"] else entry)
+    return out
+
+
+def _player(p: Player, now: int) -> dict[str, Any]:
+    spec: dict[str, Any] = {"name": p.name}
+    aside = list(p.aside.cards)
+    if p.estate_token is not None:
+        aside = [c for c in aside if c is not p.estate_token]
+        spec["estate_token"] = p.estate_token.name
+    zones = {"hand": _names(p.hand.cards), "deck": _names(p.deck.cards)[::-1],
+             "discard": _names(p.discard.cards), "play": _play(p, now),
+             "mat": _names(p.mat.cards), "aside": _names(aside)}
+    spec.update({k: v for k, v in zones.items() if v})
+    tokens = {t: pile for t, pile in p.tokens.items() if pile is not None}
+    if tokens:
+        spec["tokens"] = tokens
+    if not p.journey_up:
+        spec["journey"] = "down"
+    for flag in ("minus_card", "minus_coin"):
+        if getattr(p, flag):
+            spec[flag] = True
+    if p.vp_tokens:
+        spec["vp_tokens"] = p.vp_tokens
+    spec["turns_taken"] = p.turns_taken
+    return spec
+
+
+def to_spec(g: Game) -> dict[str, Any]:
+    """The current state as a setup dict (faithful at a top-level point; see :func:`dump`)."""
+    return state_spec(g.state)
+
+
+def state_spec(s: GameState, phase: str | None = None) -> dict[str, Any]:
+    """``s`` as a setup dict, starting at ``phase`` (default: the turn's phase)."""
+    n = len(s.players)
+    piles = {name: len(z.cards) for name, z in [*s.supply.items(), *s.nonsupply.items()]
+             if len(z.cards) != pile_size(name, n)}
+    t = s.turn
+    spec: dict[str, Any] = {"ruleset": s.ruleset, "seed": s.seed, "kingdom": list(s.kingdom)}
+    if s.events:
+        spec["events"] = list(s.events)
+    if piles:
+        spec["piles"] = piles
+    if s.trash.cards:
+        spec["trash"] = _names(s.trash.cards)
+    spec["players"] = [_player(p, t.number) for p in s.players]
+    spec["turn"] = {"player": t.player.name, "phase": phase or t.phase, "number": t.number,
+                    "actions": t.actions, "buys": t.buys, "coins": t.coins}
+    return spec
+
+
+def position_of(g: Game) -> dict[str, Any]:
+    """What must match for two games to be at the same position: zones, piles, the turn and
+    the legal answers."""
+    s = g.state
+    t = s.turn
+    return {
+        "players": [[p.name, *[_names(z.cards) for z in p.zones()], p.vp_tokens, p.journey_up,
+                     p.minus_card, p.minus_coin, dict(p.tokens), p.turns_taken]
+                    for p in s.players],
+        "piles": {name: len(z.cards) for name, z in [*s.supply.items(), *s.nonsupply.items()]},
+        "trash": _names(s.trash.cards),
+        "turn": [t.player.name, t.phase, t.number, t.actions, t.buys, t.coins],
+        "legal": g.legal(),
+        "over": g.over,
+    }
+
+
+def loads_back(spec: dict[str, Any], g: Game, script: list[str] | None = None) -> bool:
+    """Whether ``spec`` (and ``script`` after it) gives the position ``g`` is at."""
+    try:
+        h = Game(lambda: build(spec))
+        for a in script or []:
+            h.answer(a)
+    except Exception:  # any failure means "not the same position"
+        return False
+    return position_of(h) == position_of(g)
+
+
+@dataclass
+class Dump:
+    """A position written out: ``setup`` (for build) and the ``script`` of answers after it."""
+
+    setup: dict[str, Any]
+    script: list[str] = field(default_factory=list)
+    exact: bool = True   # the setup alone is the position (no script)
+
+
+def dump(g: Game) -> Dump:
+    """The position ``g`` is at, as a setup plus the answers since the last top-level point
+    that writes out faithfully. Raises :class:`DumpError` if no such point exists."""
+    if g.paused is not None:
+        raise DumpError("the game is paused between steps; resume it or dump at a decision")
+    if is_top_level(g) or g.pending is None:
+        spec = to_spec(g)
+        if loads_back(spec, g):
+            return Dump(spec)
+    answers = list(g.answers)
+    h = Game(g.factory)
+    start, phase = g.factory()  # the start itself, before the driver ran
+    points: list[tuple[int, dict[str, Any]]] = [(0, state_spec(start, phase))]
+    for i, a in enumerate(answers):
+        while h.pending is None and h.paused is not None:
+            h.resume()
+        if is_top_level(h):
+            points.append((i, to_spec(h)))
+        h.answer(a)
+    for i, spec in reversed(points):
+        script = answers[i:]
+        if loads_back(spec, g, script):
+            return Dump(spec, script, exact=False)
+    raise DumpError("no point of this game writes out as a setup that loads back to it "
+                    "(the state holds something a setup cannot say)")

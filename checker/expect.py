@@ -1,0 +1,157 @@
+"""Comparing a game against a scenario's ``expect``: only the fields named are checked.
+
+:func:`checks` yields one :class:`Check` per field named, in the file's order, with the value
+observed; the runner reports the first that fails, and ``--compare-rulesets`` compares the
+observed values between rulesets.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from checker.scenario_checks import ZONES, item_name
+from rulebook.engine.game import Game
+from rulebook.engine.state import Zone
+
+
+@dataclass(frozen=True)
+class Check:
+    field: str       # "Bob's hand", "piles.Curse", "pending.options"
+    expected: str    # shown as written
+    actual: Any      # the observed value (plain data)
+    ok: bool
+
+    def difference(self) -> str:
+        return f"{self.field}: expected {self.expected}, got {show(self.actual)}"
+
+
+def expand(items: list[Any]) -> list[str]:
+    out: list[str] = []
+    for item in items:
+        name, n = item_name(item)
+        out += [name or str(item)] * n
+    return out
+
+
+def compact(names: list[str]) -> str:
+    """``[Copper, Copper, Gold]`` -> ``[2 Copper, Gold]`` (first-seen order)."""
+    counts = Counter(names)
+    return "[" + ", ".join(f"{n} {c}" if n > 1 else c for c, n in counts.items()) + "]"
+
+
+def show(value: Any) -> str:
+    if isinstance(value, list):
+        return compact([str(v) for v in value]) if value else "[]"
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return str(value).lower()
+    return str(value)
+
+
+def zone_names(zone: Zone) -> list[str]:
+    """A zone's cards in the order a file lists them (a deck top card first)."""
+    names = zone.names()
+    return names[::-1] if zone.kind == "deck" else names
+
+
+def zone_checks(label: str, zone: Zone, spec: Any) -> Iterator[Check]:
+    actual = zone_names(zone)
+    if isinstance(spec, list):
+        want = expand(spec)
+        yield Check(label, compact(want) if want else "[]", sorted(actual),
+                    Counter(want) == Counter(actual))
+        return
+    if "in_order" in spec:
+        want = expand(spec["in_order"])
+        yield Check(f"{label} (in order)", "[" + ", ".join(want) + "]", actual, want == actual)
+    if "includes" in spec:
+        want = expand(spec["includes"])
+        missing = Counter(want) - Counter(actual)
+        yield Check(f"{label} includes", compact(want), actual, not missing)
+    if "count" in spec:
+        yield Check(f"{label} count", str(spec["count"]), len(actual),
+                    len(actual) == spec["count"])
+
+
+def _player_checks(g: Game, name: str, pex: dict[str, Any]) -> Iterator[Check]:
+    p = g.player(name)
+    for key, want in pex.items():
+        if key in ZONES:
+            yield from zone_checks(f"{name}'s {key}", getattr(p, key), want)
+        elif key == "tokens":
+            for token, pile in want.items():
+                got = p.tokens.get(token)
+                yield Check(f"{name}'s {token} token", show(pile), got, got == pile)
+        elif key == "journey":
+            got = "up" if p.journey_up else "down"
+            yield Check(f"{name}'s Journey token", want, got, got == want)
+        else:  # minus_card, minus_coin, vp_tokens
+            got = getattr(p, key)
+            yield Check(f"{name}'s {key}", show(want), got, got == want)
+
+
+def _pending_checks(g: Game, want: dict[str, Any] | None) -> Iterator[Check]:
+    d = g.pending
+    if want is None:
+        yield Check("pending", "no decision pending", d and f"{d.player}: {d.prompt}",
+                    d is None)
+        return
+    if d is None:
+        yield Check("pending", "a decision", "no decision pending" + (" (game over)"
+                    if g.over else ""), False)
+        return
+    legal = g.legal()
+    if "player" in want:
+        yield Check("pending.player", want["player"], d.player, d.player == want["player"])
+    if "prompt" in want:
+        yield Check("pending.prompt", repr(want["prompt"]), d.prompt, d.prompt == want["prompt"])
+    if "options" in want:
+        yield Check("pending.options", " | ".join(want["options"]), " | ".join(legal),
+                    Counter(want["options"]) == Counter(legal))
+    if "options_include" in want:
+        missing = [o for o in want["options_include"] if o not in legal]
+        yield Check("pending.options_include", " | ".join(want["options_include"]),
+                    " | ".join(legal) + (f" (missing: {', '.join(missing)})" if missing else ""),
+                    not missing)
+
+
+def checks(g: Game, expect: dict[str, Any]) -> Iterator[Check]:
+    """Every check ``expect`` names, in its order."""
+    s = g.state
+    for key, want in expect.items():
+        if key == "players":
+            for name, pex in want.items():
+                yield from _player_checks(g, name, pex or {})
+        elif key == "piles":
+            for name, n in want.items():
+                pile = s.pile(name)
+                got = len(pile) if pile is not None else None
+                yield Check(f"piles.{name}", str(n), got, got == n)
+        elif key == "turn":
+            t = s.turn
+            for k, v in want.items():
+                got = t.player.name if k == "player" else getattr(t, k)
+                yield Check(f"turn.{k}", str(v), got, got == v)
+        elif key == "trash":
+            yield from zone_checks("trash", s.trash, want)
+        elif key == "vp":
+            for name, v in want.items():
+                got = g.vp(g.player(name))
+                yield Check(f"vp.{name}", str(v), got, got == v)
+        elif key == "pending":
+            yield from _pending_checks(g, want)
+        elif key == "game_over":
+            yield Check("game_over", show(want), g.over, g.over == want)
+        elif key == "winners":
+            yield Check("winners", show(want), sorted(g.winners),
+                        Counter(want) == Counter(g.winners))
+        elif key == "log_cites":
+            cited = g.log.rules_cited()
+            missing = [r for r in want if r not in cited]
+            yield Check("log_cites", ", ".join(want),
+                        "no citation of " + ", ".join(missing) if missing else "all cited",
+                        not missing)

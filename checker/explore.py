@@ -1,0 +1,427 @@
+"""The explorer: every way a position can go, from the end of a script up to a stop point.
+
+From the position the script leads to, every legal answer of every decision is tried, depth
+first, until the stop point: the end of the turn the script ended in (``{"at": "end-of-turn"}``),
+the end of a phase (``{"at": "end-of-phase", "phase": "buy"}``), a number of further answers
+(``{"decisions": N}``), or the end of the game. Each leaf's *outcome* is the value of the named
+fields (see :mod:`checker.fields`); leaves with the same outcome are grouped, counting their
+paths and keeping one shortest path (ties: the first found) with the rules its log cites.
+
+Branching: a game cannot be copied, so a branch is rebuilt. At each top-level point (Action or
+Buy phase decision) the state is checkpointed (:mod:`checker.snapshot`); a sibling branch
+restores the nearest checkpoint and replays only the answers given since. The first child of a
+node continues the parent's game in place. ``fast=False`` replays every branch from the start
+(the reference the fast path is tested against). ``memo=True`` also remembers the outcomes below
+each top-level point by a key of its state (:mod:`checker.statekey`) and reuses them when the
+same position is reached by another order of answers; it pays only where such transpositions
+are common, so it is off by default.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from checker.fields import FieldError, getter, normalise, plain
+from checker.snapshot import Checkpoint, is_top_level, restart, restartable
+from checker.statekey import KeyMaker
+from rulebook.engine.decisions import IllegalAnswer
+from rulebook.engine.game import Game
+from rulebook.engine.turn import PHASES, Mark
+
+Factory = Callable[[], Any]
+DEFAULT_MAX_NODES = 100_000
+DEFAULT_STOP: dict[str, Any] = {"at": "end-of-turn"}
+STOP_POINTS = ("end-of-turn", "end-of-phase")
+
+
+class ExploreError(ValueError):
+    """A question the explorer cannot ask (a bad stop point or field, a script that fails)."""
+
+
+# -- stop points ----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Stop:
+    """Where a path ends: at a mark (``turn-end``/``phase-end`` [of ``phase``]) or after
+    ``decisions`` answers past the script. The game's end always ends a path."""
+
+    mark: str | None = None
+    phase: str | None = None
+    decisions: int | None = None
+
+    @classmethod
+    def parse(cls, spec: dict[str, Any] | None) -> Stop:
+        spec = DEFAULT_STOP if spec is None else spec
+        if not isinstance(spec, dict):
+            raise ExploreError(f"stop: expected a mapping such as {{at: end-of-turn}}, "
+                               f"not {spec!r}")
+        unknown = set(spec) - {"at", "phase", "decisions"}
+        if unknown:
+            raise ExploreError(f"stop: unknown key(s) {', '.join(sorted(map(str, unknown)))}; "
+                               "use 'at' (end-of-turn, end-of-phase) with 'phase', or "
+                               "'decisions'")
+        if "decisions" in spec:
+            n = spec["decisions"]
+            if "at" in spec or isinstance(n, bool) or not isinstance(n, int) or n < 0:
+                raise ExploreError(f"stop.decisions: expected a whole number >= 0 (and no "
+                                   f"'at'), not {n!r}")
+            return cls(decisions=n)
+        at = spec.get("at")
+        if at not in STOP_POINTS:
+            raise ExploreError(f"stop.at: {at!r} is not a stop point; use one of "
+                               f"{', '.join(STOP_POINTS)} (or 'decisions: N')")
+        if at == "end-of-turn":
+            if "phase" in spec:
+                raise ExploreError("stop.phase: only 'end-of-phase' takes a phase")
+            return cls(mark="turn-end")
+        phase = spec.get("phase")
+        if phase is not None and phase not in PHASES:
+            raise ExploreError(f"stop.phase: {phase!r} is not one of {', '.join(PHASES)}")
+        return cls(mark="phase-end", phase=phase)
+
+    def describe(self) -> str:
+        if self.decisions is not None:
+            return f"after {self.decisions} more decision(s)"
+        if self.mark == "turn-end":
+            return "at the end of the turn"
+        return f"at the end of the {self.phase or 'current'} phase"
+
+
+class Stopper:
+    """The ``stop`` callback of one game: pauses at the stop mark once ``armed`` (the script is
+    done, so marks the script itself passes are not stop points)."""
+
+    __slots__ = ("armed", "stop")
+
+    def __init__(self, stop: Stop, armed: bool) -> None:
+        self.stop = stop
+        self.armed = armed
+
+    def __call__(self, mark: Mark) -> bool:
+        s = self.stop
+        return self.armed and mark.kind == s.mark and (s.phase is None or mark.phase == s.phase)
+
+
+# -- results -------------------------------------------------------------------------------------
+@dataclass
+class Outcome:
+    """One distinct end state: its field values, how many paths reach it, one shortest path
+    (answers after the script) and the rule ids its log cites after the script."""
+
+    values: dict[str, Any]
+    paths: int = 0
+    path: list[str] = field(default_factory=list)
+    rules: list[str] = field(default_factory=list)
+    cut: int = 0          # paths that reached the depth limit here, not a stop point
+    over: bool = False    # the shortest path ends the game
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"values": {k: plain(v) for k, v in self.values.items()}, "paths": self.paths,
+                "path": self.path, "rules": self.rules, "cut": self.cut, "game_over": self.over}
+
+
+@dataclass
+class Exploration:
+    fields: list[str]
+    stop: Stop
+    outcomes: list[Outcome]
+    decisions: int = 0     # answers in the tree of paths (edges), memo hits included
+    answered: int = 0      # answers the engine was given, replays included
+    leaves: int = 0
+    truncated: bool = False
+    max_nodes: int = DEFAULT_MAX_NODES
+    seconds: float = 0.0
+    explored: int = 0      # answers tried by the search itself (what max_nodes caps)
+
+    @property
+    def rate(self) -> float:
+        """Explored decisions per second."""
+        return self.decisions / self.seconds if self.seconds else 0.0
+
+    def keys(self) -> set[tuple[Any, ...]]:
+        return {tuple(o.values[f] for f in self.fields) for o in self.outcomes}
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"fields": self.fields, "stop": self.stop.describe(),
+                "outcomes": [o.as_dict() for o in self.outcomes], "decisions": self.decisions,
+                "answered": self.answered, "leaves": self.leaves, "truncated": self.truncated,
+                "explored": self.explored, "max_nodes": self.max_nodes,
+                "seconds": round(self.seconds, 4)}
+
+
+@dataclass
+class _Anchor:
+    """A checkpoint to rebuild nodes from; the first ``script`` answers replayed after it are
+    the script's tail (the stop point is armed after them)."""
+
+    cp: Checkpoint
+    labels: tuple[str, ...]
+    script: int = 0
+
+
+# A subtree's outcomes: key -> [paths, length, path, rules, cut, over], where the shortest path
+# and its rules are cons lists (answer, rest) / (rules of that step, rest), flattened at the end.
+Summary = dict[tuple[Any, ...], list[Any]]
+Result = tuple[Summary, int, int]   # outcomes, decisions, leaves
+
+
+class _Explorer:
+    def __init__(self, factory: Factory, script: Sequence[str], stop: Stop, fields: list[str],
+                 max_nodes: int, max_depth: int | None, fast: bool, memo: bool) -> None:
+        self.factory = factory
+        self.script = list(script)
+        self.stop = stop
+        self.fields = fields
+        self.max_nodes = max_nodes
+        self.max_depth = max_depth
+        self.fast = fast
+        self.memo = fast and memo
+        self.getters: list[Callable[[Game], Any]] = []
+        self.table: dict[tuple[Any, ...], Result] = {}
+        self.keys = KeyMaker()
+        self.explored = self.answered = 0
+        self.truncated = False
+
+    # the script
+    def start(self) -> tuple[Game, _Anchor | None]:
+        stopper = Stopper(self.stop, armed=not self.script)
+        g = Game(self.factory, stopper)
+        anchor: _Anchor | None = None
+        n = len(self.script)
+        for i, a in enumerate(self.script):
+            if g.pending is None:
+                raise ExploreError(f"script answer {i + 1} ({a!r}): no decision is pending "
+                                   "(the game is over)")
+            if self.fast and is_top_level(g) and restartable(g):
+                anchor = _Anchor(Checkpoint(g.state), tuple(g.legal()), script=0)
+            if i == n - 1:
+                stopper.armed = True
+            try:
+                g.answer(a)
+            except IllegalAnswer as e:
+                raise ExploreError(f"script answer {i + 1}: {e}") from None
+            if anchor is not None:
+                anchor.script += 1
+        self.getters = []
+        for f in self.fields:
+            try:
+                self.getters.append(getter(g, f))
+            except FieldError as e:
+                raise ExploreError(str(e)) from None
+        return g, anchor
+
+    def rebuild(self, anchor: _Anchor | None, since: list[str], path: list[str]) -> Game:
+        """The game at the node reached by ``since`` after ``anchor`` (or by the script and
+        ``path`` from the start)."""
+        if anchor is None:
+            stopper = Stopper(self.stop, armed=not self.script)
+            g = Game(self.factory, stopper)
+            answers = self.script + path
+            tail = len(self.script)
+        else:
+            stopper = Stopper(self.stop, armed=anchor.script == 0)
+            g = restart(anchor.cp, stopper)
+            if tuple(g.legal()) != anchor.labels:  # pragma: no cover - an engine change
+                raise AssertionError("a restarted game does not ask what it asked before")
+            answers = since
+            tail = anchor.script
+        for j, a in enumerate(answers):
+            while g.pending is None and g.paused is not None:
+                g.resume()
+            if j == tail - 1:
+                stopper.armed = True
+            g.answer(a)
+            self.answered += 1
+        return g
+
+    def visit(self, g: Game, path: list[str], anchor: _Anchor | None,
+              since: list[str]) -> Result:
+        over = g.pending is None and g.paused is None
+        depth_cut = self.max_depth is not None and len(path) >= self.max_depth
+        if g.paused is not None or over or self.stop.decisions == len(path) or depth_cut \
+                or not g.legal():
+            key = tuple(get(g) for get in self.getters)
+            cut = depth_cut and g.paused is None and not over
+            return {key: [1, 0, None, None, int(cut), over]}, 0, 1
+        memo_key = None
+        if self.fast and is_top_level(g) and restartable(g):
+            if self.memo:
+                left = (None if self.stop.decisions is None else self.stop.decisions - len(path),
+                        None if self.max_depth is None else self.max_depth - len(path))
+                memo_key = self.keys.key(g, left)
+                hit = self.table.get(memo_key)
+                if hit is not None:
+                    return hit
+            anchor = _Anchor(Checkpoint(g.state), tuple(g.legal()))
+            since = []
+        summary: Summary = {}
+        decisions = leaves = 0
+        for i, a in enumerate(g.legal()):
+            if self.explored >= self.max_nodes:
+                self.truncated = True
+                break
+            if i > 0:
+                g = self.rebuild(anchor, since, path)
+            n0 = len(g.log)
+            self.explored += 1
+            self.answered += 1
+            g.answer(a)
+            step = tuple(e.rule for e in g.log[n0:])
+            sub, d, n = self.visit(g, [*path, a], anchor, [*since, a])
+            decisions += d + 1
+            leaves += n
+            for key, (paths, length, pc, rc, cut, ov) in sub.items():
+                cur = summary.get(key)
+                if cur is None:
+                    summary[key] = [paths, length + 1, (a, pc), (step, rc), cut, ov]
+                else:
+                    cur[0] += paths
+                    cur[4] += cut
+                    if length + 1 < cur[1]:
+                        cur[1:4] = [length + 1, (a, pc), (step, rc)]
+                        cur[5] = ov
+        result = (summary, decisions, leaves)
+        if memo_key is not None and not self.truncated:
+            self.table[memo_key] = result
+        return result
+
+
+def _unroll(cons: tuple[Any, Any] | None) -> list[Any]:
+    out = []
+    while cons is not None:
+        out.append(cons[0])
+        cons = cons[1]
+    return out
+
+
+def explore(factory: Factory, script: Sequence[str] = (), stop: dict[str, Any] | None = None,
+            fields: Sequence[str] = (), max_nodes: int = DEFAULT_MAX_NODES,
+            max_depth: int | None = None, fast: bool = True, memo: bool = False) -> Exploration:
+    """Every outcome from the position ``script`` leads to (see the module doc). Raises
+    :class:`ExploreError` for a bad stop point, field or script."""
+    parsed = Stop.parse(stop)
+    if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
+        raise ExploreError(f"max_nodes must be a whole number >= 1, not {max_nodes!r}")
+    fields = list(fields)
+    if not fields:
+        raise ExploreError("fields: name at least one field, such as 'players.Ann.hand'")
+    if len(set(fields)) != len(fields):
+        raise ExploreError(f"fields: a field is named twice ({', '.join(fields)})")
+    ex = _Explorer(factory, script, parsed, fields, max_nodes, max_depth, fast, memo)
+    t0 = time.perf_counter()
+    g, anchor = ex.start()
+    since = list(ex.script[len(ex.script) - anchor.script:]) if anchor is not None else []
+    summary, decisions, leaves = ex.visit(g, [], anchor, since)
+    seconds = time.perf_counter() - t0
+    outcomes = []
+    for key, (paths, _, pc, rc, cut, over) in summary.items():
+        rules = [r for step in _unroll(rc) for r in step]
+        outcomes.append(Outcome(dict(zip(fields, key, strict=True)), paths, _unroll(pc),
+                                list(dict.fromkeys(rules)), cut, over))
+    return Exploration(fields, parsed, outcomes, decisions, ex.answered, leaves, ex.truncated,
+                       max_nodes, seconds, ex.explored)
+
+
+def default_fields(g: Game) -> list[str]:
+    """What a question without named fields compares: the turn player's zones, the trash and
+    the turn's counters."""
+    p = g.state.turn.player.name
+    return [f"players.{p}.hand", f"players.{p}.play", f"players.{p}.discard",
+            f"players.{p}.deck", "trash", "turn.actions", "turn.buys", "turn.coins"]
+
+
+# -- scenarios ----------------------------------------------------------------------------------
+@dataclass
+class OutcomeCheck:
+    """``expect`` (a set of outcomes) against the explored set: what is missing, what is not
+    expected."""
+
+    exploration: Exploration
+    missing: list[dict[str, Any]]
+    unexpected: list[Outcome]
+
+    @property
+    def ok(self) -> bool:
+        return not self.missing and not self.unexpected and not self.exploration.truncated
+
+    def describe(self) -> str:
+        if self.ok:
+            return f"{len(self.exploration.outcomes)} outcome(s) as expected"
+        lines = []
+        if self.exploration.truncated:
+            lines.append(f"exploration stopped at {self.exploration.max_nodes} decisions")
+        for m in self.missing:
+            lines.append("missing outcome: " + _show(m))
+        for o in self.unexpected:
+            lines.append(f"unexpected outcome: {_show(o.values)} (path: "
+                         f"{' / '.join(o.path) or 'no answers'})")
+        return "\n".join(lines)
+
+
+def _show(values: dict[str, Any]) -> str:
+    def one(v: Any) -> str:
+        return "[" + ", ".join(map(str, v)) + "]" if isinstance(v, tuple) else repr(v)
+    return ", ".join(f"{k}={one(v)}" for k, v in values.items())
+
+
+def question(scn: Any) -> tuple[dict[str, Any] | None, list[str], list[dict[str, Any]] | None]:
+    """A scenario's ``outcomes`` section as (stop, fields, expected outcomes or None)."""
+    spec = scn.outcomes or {}
+    if not isinstance(spec, dict):
+        raise ExploreError(f"{scn.path}: outcomes: expected a mapping with stop, fields, expect")
+    unknown = set(spec) - {"stop", "fields", "expect"}
+    if unknown:
+        raise ExploreError(f"{scn.path}: outcomes: unknown key(s) "
+                           f"{', '.join(sorted(map(str, unknown)))}; use stop, fields, expect")
+    expect = spec.get("expect")
+    if expect is not None and (not isinstance(expect, list) or
+                               not all(isinstance(e, dict) for e in expect)):
+        raise ExploreError(f"{scn.path}: outcomes.expect: a list of mappings, field: value")
+    fields = spec.get("fields")
+    if fields is None and expect:
+        fields = list(dict.fromkeys(k for e in expect for k in e))
+    if fields is not None and (not isinstance(fields, list) or
+                               not all(isinstance(f, str) for f in fields)):
+        raise ExploreError(f"{scn.path}: outcomes.fields: a list of field paths")
+    return spec.get("stop"), list(fields or []), expect
+
+
+def explore_scenario(scn: Any, ruleset: str | None = None, max_nodes: int = DEFAULT_MAX_NODES,
+                     max_depth: int | None = None) -> Exploration:
+    stop, fields, _ = question(scn)
+    factory = scn.factory(ruleset)
+    if not fields:
+        fields = default_fields(Game(factory))
+    try:
+        return explore(factory, scn.script, stop, fields, max_nodes, max_depth)
+    except ExploreError as e:
+        raise ExploreError(f"{scn.path}: {e}") from None
+
+
+def check_outcomes(scn: Any, ruleset: str | None = None,
+                   max_nodes: int = DEFAULT_MAX_NODES) -> OutcomeCheck:
+    """Explore ``scn`` and compare the distinct outcomes with its ``outcomes.expect``."""
+    _, fields, expect = question(scn)
+    if expect is None:
+        raise ExploreError(f"{scn.path}: outcomes.expect: no expected outcomes to check")
+    ex = explore_scenario(scn, ruleset, max_nodes)
+    wanted: dict[tuple[Any, ...], dict[str, Any]] = {}
+    for i, e in enumerate(expect):
+        extra = set(e) - set(fields)
+        lack = [f for f in fields if f not in e]
+        if extra or lack:
+            what = (f"names unknown field(s) {', '.join(sorted(extra))}" if extra
+                    else f"lacks field(s) {', '.join(lack)}")
+            raise ExploreError(f"{scn.path}: outcomes.expect[{i}] {what}; every expected "
+                               f"outcome gives each of: {', '.join(fields)}")
+        try:
+            values = {f: normalise(f, e[f]) for f in fields}
+        except FieldError as err:
+            raise ExploreError(f"{scn.path}: outcomes.expect[{i}]: {err}") from None
+        wanted[tuple(values[f] for f in fields)] = values
+    found = {tuple(o.values[f] for f in fields): o for o in ex.outcomes}
+    missing = [v for k, v in wanted.items() if k not in found]
+    unexpected = [o for k, o in found.items() if k not in wanted]
+    return OutcomeCheck(ex, missing, unexpected)

@@ -1,0 +1,142 @@
+"""Checkpoints of a game state, restored in place, so the explorer can branch without rebuilding.
+
+A running game cannot be copied (its rules run in generators), but at a *top-level point* (the
+Action or Buy phase asking what to do next, with no card being resolved) everything that decides
+the future is in the :class:`~rulebook.engine.state.GameState`. A :class:`Checkpoint` records
+that state generically: every dataclass field of the state, its players, turn, Duration and
+lasting effects (containers copied one level, cards kept by identity), the order of every zone
+and the play marks of each card, and the random generator. :meth:`Checkpoint.restore` puts all
+of it back into the same objects; :func:`restart` then starts a fresh driver at that point.
+
+The records are generic over the dataclasses' fields, so state added by new cards is covered;
+the explorer's tests compare its results with plain replay to keep this honest.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Callable
+from typing import Any
+
+from rulebook.engine.game import Game
+from rulebook.engine.state import Card, GameState, Zone
+from rulebook.engine.turn import Mark
+
+#: The attributes a Game has when it holds nothing beyond its state (checked before trusting a
+#: restart; an engine that grows new per-game attributes makes the explorer replay instead).
+KNOWN_GAME_ATTRS = frozenset({"factory", "state", "log", "answers", "plays_in_progress",
+                              "winners", "pending", "paused", "stop", "_gen"})
+TOP_LEVEL_KINDS = ("action", "buy")
+
+# A card in a pile has no play marks (``move`` clears them); the turn it last entered play
+# (``since``) is not put back for pile cards: it is read only for cards in play, which set it
+# on entering.
+_PILES = ("supply", "nonsupply")
+_SKIP = frozenset({int, float, str, bool, type(None), tuple, frozenset, Card})
+
+
+def is_top_level(g: Game) -> bool:
+    """Whether ``g`` waits at an Action- or Buy-phase decision with no card being resolved."""
+    d = g.pending
+    return (d is not None and d.kind in TOP_LEVEL_KINDS and not g.plays_in_progress
+            and g.paused is None)
+
+
+def restartable(g: Game) -> bool:
+    return set(vars(g)) <= KNOWN_GAME_ATTRS
+
+
+class Checkpoint:
+    """Everything in ``state`` that can change, recorded so it can be put back in place."""
+
+    __slots__ = ("containers", "dicts", "phase", "piles", "rng", "state", "zones")
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self.phase = state.turn.phase
+        self.dicts: list[tuple[dict[str, Any], dict[str, Any]]] = []
+        self.containers: list[tuple[Any, Any]] = []
+        self.zones: list[tuple[Zone, list[Card], list[tuple[Card, int, int, list[Card]]]]] = []
+        self.piles: list[tuple[Zone, list[Card]]] = []
+        self.rng: list[tuple[random.Random, object]] = []
+        self._object(state, set())
+
+    # -- taking ----------------------------------------------------------------------------
+    def _object(self, obj: Any, seen: set[int]) -> None:
+        seen.add(id(obj))
+        d = getattr(obj, "__dict__", None)
+        if d is None:  # a dataclass with slots
+            raise TypeError(f"cannot checkpoint {type(obj).__name__} (no __dict__)")
+        self.dicts.append((d, d.copy()))
+        for v in d.values():
+            if type(v) not in _SKIP:
+                self._value(v, seen)
+
+    def _value(self, v: Any, seen: set[int]) -> None:
+        if id(v) in seen:
+            return
+        t = type(v)
+        if t is Zone:
+            seen.add(id(v))
+            cards = v.cards
+            if v.kind in _PILES:
+                self.piles.append((v, list(cards)))
+            else:
+                self.zones.append((v, list(cards),
+                                   [(c, c.since, c.plays, list(c.tracks)) for c in cards]))
+        elif t is list:
+            seen.add(id(v))
+            self.containers.append((v, list(v)))
+            for x in v:
+                if type(x) not in _SKIP:
+                    self._value(x, seen)
+        elif t is dict:
+            seen.add(id(v))
+            self.containers.append((v, v.copy()))
+            for x in v.values():
+                if type(x) not in _SKIP:
+                    self._value(x, seen)
+        elif t is set:
+            seen.add(id(v))
+            self.containers.append((v, set(v)))
+        elif isinstance(v, random.Random):
+            seen.add(id(v))
+            self.rng.append((v, v.getstate()))
+        elif dataclasses.is_dataclass(v) and not isinstance(v, type):
+            self._object(v, seen)
+
+    # -- restoring -------------------------------------------------------------------------
+    def restore(self) -> None:
+        for d, saved in self.dicts:
+            d.update(saved)
+        for box, saved in self.containers:
+            if type(box) is list:
+                box[:] = saved
+            else:
+                box.clear()
+                box.update(saved)
+        for gen, st in self.rng:
+            gen.setstate(st)
+        for zone, cards, marks in self.zones:
+            if zone.cards != cards:
+                zone.cards[:] = cards
+            for c, since, plays, tracks in marks:
+                c.zone = zone
+                c.since = since
+                c.plays = plays
+                c.tracks = list(tracks) if tracks else []
+        for zone, cards in self.piles:
+            if zone.cards != cards:
+                zone.cards[:] = cards
+                for c in cards:
+                    c.zone = zone
+                    c.plays = 0
+                    c.tracks = []
+
+
+def restart(cp: Checkpoint, stop: Callable[[Mark], bool] | None) -> Game:
+    """Put the state back to ``cp`` and start a new driver there (an empty log and answers)."""
+    cp.restore()
+    state, phase = cp.state, cp.phase
+    return Game(lambda: (state, phase), stop)

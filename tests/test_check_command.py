@@ -1,0 +1,282 @@
+"""``tavern check``: the corpus passes, verdicts and exit codes, --json, strict scripts."""
+
+from __future__ import annotations
+
+import json
+import re
+import textwrap
+import tomllib
+from fnmatch import fnmatch
+from pathlib import Path
+
+import pytest
+
+from checker.cli import main
+from checker.run import run_scenario
+from checker.scenario import load_scenario
+from checker.scenario_checks import ruling_ids
+
+ROOT = Path(__file__).resolve().parents[1]
+CORPUS = ROOT / "checker" / "scenarios"
+BASE = sorted((CORPUS / "base").glob("*.yaml"))
+
+MILITIA = """\
+meta:
+  id: {id}
+  question: "Militia against 5 cards"
+setup:
+  kingdom: [Militia]
+  players:
+    - name: Ann
+      hand: [Militia]
+    - name: Bob
+      hand: [Gold, 2 Estate, 2 Copper]
+  turn: {{player: Ann, phase: action}}
+script: {script}
+expect: {expect}
+"""
+
+
+def scenario(tmp_path: Path, name: str = "s", script: str = "[play Militia]",
+             expect: str = "{}", text: str | None = None) -> Path:
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(textwrap.dedent(text) if text is not None else
+                    MILITIA.format(id=name, script=script, expect=expect), "utf-8")
+    return path
+
+
+def check(capsys, *args: str) -> tuple[int, str, str]:
+    code = main(["check", *map(str, args)])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+# -- the corpus ------------------------------------------------------------------------------
+def test_corpus_passes(capsys):
+    code, out, err = check(capsys, CORPUS)
+    lines = [line for line in out.splitlines() if line.startswith(("PASS", "FAIL"))]
+    assert code == 0, out + err
+    assert len(lines) >= len(BASE) >= 12
+    assert all(line.startswith("PASS ") for line in lines)
+    assert out.splitlines()[-1].endswith("passed, 0 failed")
+
+
+@pytest.mark.parametrize("path", BASE, ids=[p.stem for p in BASE])
+def test_base_scenario_cites_its_sources(path):
+    scn = load_scenario(path)
+    assert scn.meta.get("sources") and scn.meta.get("rules"), path
+    assert set(scn.meta.get("rulings", [])) <= ruling_ids()
+    assert scn.expect, f"{path} checks nothing"
+    res = run_scenario(scn)
+    assert res.passed, res.failure
+
+
+def test_corpus_ids_are_unique():
+    ids = [load_scenario(p).id for p in sorted(CORPUS.rglob("*.yaml"))]
+    assert len(ids) == len(set(ids))
+
+
+def test_corpus_topics():
+    stems = {p.stem for p in BASE}
+    for topic in ("witch-moat", "throne-room-smithy", "throne-room-no-action",
+                  "library-set-aside", "cellar-shuffle", "militia-three-cards",
+                  "remodel-empty-pile", "mine-to-hand", "vassal-plays-action",
+                  "merchant-two-silvers", "game-end-three-piles", "gardens-scoring"):
+        assert topic in stems
+
+
+# -- verdicts ---------------------------------------------------------------------------------
+def test_pass_line(tmp_path, capsys):
+    path = scenario(tmp_path, script='[play Militia, "discard: Estate, Estate"]',
+                    expect="{players: {Bob: {hand: [Gold, 2 Copper]}}}")
+    code, out, _ = check(capsys, path)
+    assert code == 0
+    assert out.splitlines()[0] == "PASS s: Militia against 5 cards"
+
+
+def test_fail_names_first_difference_and_log(tmp_path, capsys):
+    path = scenario(tmp_path, script='[play Militia, "discard: Estate, Estate"]',
+                    expect="{players: {Bob: {hand: [Gold, Estate, Copper]}}, turn: {coins: 9}}")
+    code, out, _ = check(capsys, path)
+    assert code == 1
+    lines = out.splitlines()
+    assert lines[0] == "FAIL s: Militia against 5 cards"
+    assert lines[1].strip() == ("Bob's hand: expected [Gold, Estate, Copper], got "
+                                "[2 Copper, Gold]")
+    assert "turn.coins" not in out  # only the first difference
+    assert any("Ann plays Militia from hand [play.action-use]" in line for line in lines)
+    assert any("Bob discards Estate, Estate" in line for line in lines)
+    assert lines[-1] == "0 passed, 1 failed"
+
+
+def test_unanswered_decision_is_not_a_failure(tmp_path, capsys):
+    path = scenario(tmp_path, expect="{pending: {player: Bob, options_include: "
+                    "['discard: Estate, Estate']}}")
+    code, out, _ = check(capsys, path)
+    assert code == 0, out
+
+
+def test_illegal_answer_fails_with_entry_and_legal_options(tmp_path, capsys):
+    path = scenario(tmp_path, script='[play Militia, "discard: Gold, Gold"]')
+    code, out, _ = check(capsys, path)
+    assert code == 1
+    line = out.splitlines()[1]
+    assert "script entry 2 'discard: Gold, Gold' is not a legal answer" in line
+    assert "Bob's decision" in line and "legal: discard: Gold, Estate" in line
+
+
+def test_unused_answer_fails(tmp_path, capsys):
+    text = """\
+    meta: {id: over, question: "Buying the last Province ends the game"}
+    setup:
+      piles: {Province: 1}
+      players:
+        - name: Ann
+          hand: [Gold, Gold, Silver, Silver]
+        - name: Bob
+      turn: {player: Ann, phase: buy}
+    script: [play all Treasures, buy Province, end Buy phase]
+    expect: {game_over: true}
+    """
+    code, out, _ = check(capsys, scenario(tmp_path, "over", text=text))
+    assert code == 1
+    assert "script entry 3 'end Buy phase' is never used: the game is over" in out
+
+
+def test_pending_null_checks_game_end(tmp_path, capsys):
+    path = scenario(tmp_path, expect="{pending: null}")
+    code, out, _ = check(capsys, path)
+    assert code == 1
+    assert "pending: expected no decision pending, got Bob: Discard down to 3 cards" in out
+
+
+def test_exit_status_mixed(tmp_path, capsys):
+    scenario(tmp_path, "a", expect="{turn: {coins: 2}}")
+    scenario(tmp_path, "b", expect="{turn: {coins: 3}}")
+    code, out, _ = check(capsys, tmp_path)
+    assert code == 1
+    assert [line.split()[0] for line in out.splitlines() if line[:4] in ("PASS", "FAIL")] == \
+        ["PASS", "FAIL"]
+
+
+def test_folders_are_searched_recursively_and_sorted(tmp_path, capsys):
+    (tmp_path / "z").mkdir()
+    scenario(tmp_path / "z", "a1")
+    scenario(tmp_path, "b1")
+    (tmp_path / "notes.txt").write_text("not a scenario")
+    code, out, _ = check(capsys, tmp_path)
+    assert code == 0
+    assert re.findall(r"^PASS (\w+)", out, re.M) == ["b1", "a1"]  # b1.yaml < z/a1.yaml
+
+
+# -- --json, --ruleset, --compare-rulesets ---------------------------------------------------------
+def test_json_lines(tmp_path, capsys):
+    scenario(tmp_path, "a", expect="{turn: {coins: 2}}")
+    scenario(tmp_path, "b", expect="{turn: {coins: 3}}")
+    code, out, _ = check(capsys, "--json", tmp_path)
+    assert code == 1
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert [r["id"] for r in rows] == ["a", "b"]
+    keys = {"id", "path", "question", "ruleset", "passed", "failure", "log", "rules",
+            "observed", "pending"}
+    assert all(keys <= set(r) for r in rows)
+    assert rows[0]["passed"] is True and rows[0]["failure"] is None
+    assert rows[1]["failure"] == "turn.coins: expected 3, got 2"
+    assert rows[1]["observed"] == {"turn.coins": 2}
+    assert rows[0]["pending"]["player"] == "Bob"
+    assert "play.action-use" in rows[0]["rules"]
+
+
+PORT = """\
+meta: {id: port, question: "Ann gains a Port with Workshop: does she gain another?"}
+setup:
+  kingdom: [Workshop, Port]
+  players:
+    - name: Ann
+      hand: [Workshop]
+    - name: Bob
+  turn: {player: Ann, phase: action}
+script: [play Workshop, gain Port]
+expect: {piles: {Port: 10}}
+"""
+
+
+def test_ruleset_override(tmp_path, capsys):
+    path = scenario(tmp_path, "port", text=PORT)
+    assert check(capsys, path)[0] == 0
+    code, out, _ = check(capsys, "--ruleset", "2015", path)
+    assert code == 1 and "piles.Port: expected 10, got 11" in out
+    code, out, _ = check(capsys, "--json", "--ruleset", "2015", path)
+    assert json.loads(out)["ruleset"] == "2015"
+
+
+def test_compare_rulesets(tmp_path, capsys):
+    scenario(tmp_path, "port", text=PORT)
+    scenario(tmp_path, "same", expect="{turn: {coins: 2}}")
+    code, out, _ = check(capsys, "--compare-rulesets", tmp_path)
+    assert code == 0
+    assert "DIFFERS port:" in out and "same" not in out
+    assert "piles.Port: 2015 11, current 10" in out
+    assert out.splitlines()[-1].startswith("1 of 2 scenarios differ")
+    code, out, _ = check(capsys, "--compare-rulesets", "--json", tmp_path)
+    rows = {r["id"]: r for r in map(json.loads, out.splitlines())}
+    assert rows["port"]["differs"] and not rows["same"]["differs"]
+    assert set(rows["port"]["results"]) == {"2015", "current"}
+
+
+# -- user errors: one line each, never a traceback -------------------------------------------
+def test_bad_file_prints_located_lines(tmp_path, capsys):
+    path = scenario(tmp_path, "bad", text="meta: {id: bad, question: q}\nsetup:\n"
+                    "  kingdom: [Wich]\n  turn: {phase: actoin}\n")
+    code, out, err = check(capsys, path)
+    assert code == 2 and out == ""
+    lines = err.splitlines()
+    assert lines == [
+        f"{path}:3:13: setup.kingdom[0]: unknown card 'Wich'; did you mean Witch?",
+        f"{path}:4:17: setup.turn.phase: 'actoin' is not one of start, action, buy, cleanup "
+        "(did you mean action?)"]
+    assert "Traceback" not in err
+
+
+def test_bad_files_among_good_ones(tmp_path, capsys):
+    scenario(tmp_path, "good")
+    (tmp_path / "empty.yaml").write_text("")
+    (tmp_path / "broken.yaml").write_text("meta: [\n")
+    code, out, err = check(capsys, tmp_path)
+    assert code == 2 and out == ""
+    assert f"{tmp_path / 'empty.yaml'}:1:1: the file is empty" in err
+    assert f"{tmp_path / 'broken.yaml'}:2:1: YAML syntax error" in err
+
+
+def test_duplicate_ids(tmp_path, capsys):
+    scenario(tmp_path, "a")
+    (tmp_path / "b.yaml").write_text((tmp_path / "a.yaml").read_text())
+    code, _, err = check(capsys, tmp_path)
+    assert code == 2
+    assert f"{tmp_path / 'b.yaml'}:2:7: meta.id: 'a' is already the id of" in err
+
+
+def test_missing_path_and_empty_folder(tmp_path, capsys):
+    code, _, err = check(capsys, tmp_path / "nope.yaml")
+    assert code == 2 and len(err.splitlines()) == 1 and "nope.yaml" in err
+    code, _, err = check(capsys, tmp_path)
+    assert code == 2 and "no scenario files" in err
+
+
+# -- packaging and make ---------------------------------------------------------------------------
+def test_makefile_check_target_runs_the_corpus():
+    text = (ROOT / "Makefile").read_text()
+    recipe = re.search(r"^check:.*\n((?:\t.*\n)+)", text, re.M)
+    assert recipe and "\t$(BIN)/tavern check checker/scenarios\n" in recipe.group(1)
+    assert re.search(r"^test:.*\n\t\$\(BIN\)/ruff check \.\n\t\$\(BIN\)/python -m pytest",
+                     text, re.M)
+
+
+def test_package_data_ships_schema_and_scenarios():
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    patterns = data["tool"]["setuptools"]["package-data"]["checker"]
+    checker = ROOT / "checker"
+    files = [p.relative_to(checker).as_posix() for p in [checker / "scenario.schema.json",
+                                                         *sorted(CORPUS.rglob("*.yaml"))]]
+    for f in files:
+        assert any(fnmatch(f, pat) for pat in patterns), f

@@ -1,0 +1,239 @@
+"""The scenario loader: good files load; each kind of bad file gets a located, clear message."""
+
+from __future__ import annotations
+
+import json
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from checker.scenario import Problem, ScenarioError, load_scenario
+from checker.scenario_schema import schema
+from rulebook.carddata import RULESETS
+from rulebook.engine.state import PILE_TOKENS
+from rulebook.engine.turn import PHASES
+
+GOOD = """\
+meta:
+  id: ok
+  question: "Does it load?"
+setup:
+  kingdom: [Witch, Moat]
+  players:
+    - name: Ann
+      hand: [Witch, 4 Copper]
+      deck: [Gold]
+    - name: Bob
+      hand: [Moat]
+  turn: {player: Ann, phase: action}
+script:
+  - play Witch
+expect:
+  piles: {Curse: 9}
+"""
+
+
+def write(tmp_path: Path, text: str, name: str = "scn.yaml") -> Path:
+    path = tmp_path / name
+    path.write_text(textwrap.dedent(text), "utf-8")
+    return path
+
+
+def problems(tmp_path: Path, text: str) -> list[Problem]:
+    path = write(tmp_path, text)
+    with pytest.raises(ScenarioError) as info:
+        load_scenario(path)
+    for p in info.value.problems:
+        assert p.file == str(path)
+        assert str(p).startswith(f"{path}:{p.line}:{p.column}: ")
+    return info.value.problems
+
+
+def test_good_file_loads(tmp_path):
+    scn = load_scenario(write(tmp_path, GOOD))
+    assert scn.id == "ok" and scn.ruleset == "current" and scn.script == ["play Witch"]
+    assert scn.setup["players"][0]["hand"] == ["Witch", "4 Copper"]
+    g = scn.game()
+    assert g.legal() == ["play Witch", "end Action phase"]
+    assert scn.game("2015").ruleset == "2015"
+    assert scn.factory()()[0] is not scn.factory()()[0]  # a fresh state every call
+
+
+def test_unquoted_2015_ruleset(tmp_path):
+    scn = load_scenario(write(tmp_path, GOOD.replace("  id: ok\n", "  id: ok\n  ruleset: 2015\n")))
+    assert scn.ruleset == "2015" and scn.game().ruleset == "2015"
+
+
+def test_schema_is_valid_and_matches_engine():
+    from jsonschema import Draft202012Validator
+
+    Draft202012Validator.check_schema(schema())
+    defs = schema()["$defs"]
+    assert tuple(defs["ruleset"]["enum"]) == RULESETS
+    assert tuple(defs["phase"]["enum"]) == PHASES
+    assert tuple(defs["token"]["enum"]) == PILE_TOKENS
+    json.dumps(schema())
+
+
+# (name, file text, line, column, words the message must contain)
+BAD = [
+    ("empty", "", 1, 1, ["empty", "meta, setup, script, expect, outcomes"]),
+    ("only-comment", "# nothing\n", 1, 1, ["empty"]),
+    ("a-list", "- a\n- b\n", 1, 1, ["one mapping", "not a list"]),
+    ("a-string", "hello\n", 1, 1, ["one mapping", "not a string"]),
+    ("yaml-syntax", "meta:\n  id: [a, b\nsetup: {}\n", 3, 6, ["YAML syntax error"]),
+    ("bad-indent", "meta:\n  id: x\n question: q\n", 3, 2, ["YAML syntax error"]),
+    ("duplicate-key", "meta: {id: x, question: q}\nsetup: {}\nsetup: {}\n", 3, 1,
+     ["YAML syntax error", "duplicate key"]),
+    ("python-tag", "meta: !!python/object:os.system {id: x}\nsetup: {}\n", 1, 7,
+     ["tag", "not allowed"]),
+    ("custom-tag", "meta: {id: x, question: q}\nsetup: {kingdom: !card [Witch]}\n", 2, 18,
+     ["'!card'", "not allowed"]),
+    ("unknown-top-key", GOOD + "expected: {}\n", 17, 1,
+     ["unknown key 'expected'", "did you mean expect", "valid keys: meta, setup"]),
+    ("missing-setup", "meta: {id: x, question: q}\n", 1, 1,
+     ["'setup' is missing", "required: meta, setup"]),
+    ("missing-question", "meta: {id: x}\nsetup: {}\n", 1, 7,
+     ["meta", "'question' is missing"]),
+    ("bad-id", GOOD.replace("id: ok", "id: Not OK"), 2, 7,
+     ["meta.id", "'Not OK'", "lower-case letters"]),
+    ("unknown-meta-key", GOOD.replace("  id: ok\n", "  id: ok\n  auther: me\n"), 3, 3,
+     ["unknown key 'auther' in meta", "valid keys: id, title, question"]),
+    ("bad-ruleset", GOOD.replace("  id: ok\n", "  id: ok\n  ruleset: 2020\n"), 3, 12,
+     ["meta.ruleset", "2020", "not one of 2015, current"]),
+    ("unknown-rule-id", GOOD.replace("  id: ok\n", "  id: ok\n  rules: [attack.reactoin]\n"),
+     3, 11, ["unknown rule id 'attack.reactoin'", "attack.reaction"]),
+    ("unknown-ruling-id", GOOD.replace("  id: ok\n", "  id: ok\n  rulings: [moat.nope]\n"),
+     3, 13, ["unknown ruling id 'moat.nope'", "rulings.toml"]),
+    ("sources-not-list", GOOD.replace("  id: ok\n", "  id: ok\n  sources: FAQ\n"), 3, 12,
+     ["meta.sources", "expected a list, not a string"]),
+    ("misspelt-kingdom-card", GOOD.replace("[Witch, Moat]", "[Wicth, Moat]"), 5, 13,
+     ["setup.kingdom[0]", "unknown card 'Wicth'", "did you mean Witch"]),
+    ("lower-case-card", GOOD.replace("hand: [Moat]", "hand: [moat]"), 11, 14,
+     ["unknown card 'moat'", "did you mean Moat"]),
+    ("misspelt-hand-card", GOOD.replace("4 Copper", "4 Coper"), 8, 21,
+     ["setup.players[0].hand[1]", "'Coper'", "Copper"]),
+    ("event-as-card", GOOD.replace("deck: [Gold]", "deck: [Alms]"), 9, 14,
+     ["Alms is an Event", "setup.events"]),
+    ("unknown-event", GOOD.replace("  kingdom: [Witch, Moat]\n",
+                                   "  kingdom: [Witch, Moat]\n  events: [Pilgrimmage]\n"),
+     6, 12, ["unknown Event 'Pilgrimmage'", "Pilgrimage"]),
+    ("card-not-in-kingdom", GOOD.replace("deck: [Gold]", "deck: [Smithy]"), 9, 14,
+     ["Smithy is not in this game", "setup.kingdom", "Kingdom: Witch, Moat"]),
+    ("pile-too-big", GOOD.replace("  kingdom: [Witch, Moat]\n",
+                                  "  kingdom: [Witch, Moat]\n  piles: {Curse: 11}\n"),
+     6, 18, ["setup.piles.Curse", "11 is more than the pile holds", "10 with 2 players"]),
+    ("too-many-copies", GOOD.replace("  kingdom: [Witch, Moat]\n",
+                                     "  kingdom: [Witch, Moat]\n  piles: {Witch: 10}\n"),
+     6, 18, ["setup.piles.Witch", "10 in the pile plus 1", "Ann's hand", "10 copies"]),
+    ("pile-not-in-game", GOOD.replace("  kingdom: [Witch, Moat]\n",
+                                      "  kingdom: [Witch, Moat]\n  piles: {Smithy: 0}\n"),
+     6, 11, ["Smithy is not a pile in this game", "piles: Copper"]),
+    ("unknown-pile-card", GOOD.replace("  kingdom: [Witch, Moat]\n",
+                                       "  kingdom: [Witch, Moat]\n  piles: {Curses: 0}\n"),
+     6, 11, ["unknown pile 'Curses'", "Curse"]),
+    ("negative-pile", GOOD.replace("  kingdom: [Witch, Moat]\n",
+                                   "  kingdom: [Witch, Moat]\n  piles: {Curse: -1}\n"),
+     6, 18, ["setup.piles.Curse", "-1 is below the minimum, 0"]),
+    ("pile-count-text", GOOD.replace("  kingdom: [Witch, Moat]\n",
+                                     "  kingdom: [Witch, Moat]\n  piles: {Curse: ten}\n"),
+     6, 18, ["setup.piles.Curse", "expected an integer, not a string"]),
+    ("turn-player-unknown", GOOD.replace("player: Ann,", "player: Cid,"), 12, 18,
+     ["setup.turn.player", "no player named 'Cid'", "players: Ann, Bob"]),
+    ("bad-phase", GOOD.replace("phase: action", "phase: actoin"), 12, 30,
+     ["setup.turn.phase", "'actoin'", "start, action, buy, cleanup", "did you mean action"]),
+    ("unknown-turn-key", GOOD.replace("phase: action}", "phase: action, coin: 3}"), 12, 38,
+     ["unknown key 'coin' in setup.turn", "did you mean coins"]),
+    ("duplicate-player", GOOD.replace("- name: Bob", "- name: Ann"), 10, 13,
+     ["setup.players[1].name", "'Ann' is already the name of players[0]"]),
+    ("player-without-name", GOOD.replace("    - name: Bob\n      hand: [Moat]\n",
+                                         "    - hand: [Moat]\n"), 10, 7,
+     ["setup.players[1]", "'name' is missing"]),
+    ("unknown-player-key", GOOD.replace("      deck: [Gold]\n",
+                                        "      deck: [Gold]\n      hnd: [Gold]\n"), 10, 7,
+     ["unknown key 'hnd' in setup.players[0]", "did you mean hand", "valid keys: name, hand"]),
+    ("too-many-players", GOOD.replace("    - name: Bob\n", "".join(
+        f"    - name: P{i}\n" for i in range(6)) + "    - name: Bob\n"), 7, 5,
+     ["setup.players", "8 entries", "1 to 6"]),
+    ("hand-not-list", GOOD.replace("hand: [Moat]", "hand: Moat"), 11, 13,
+     ["setup.players[1].hand", "expected a list or nothing (null), not a string"]),
+    ("zone-item-number", GOOD.replace("deck: [Gold]", "deck: [3]"), 9, 14,
+     ["setup.players[0].deck[0]", "an integer (3) is not valid here",
+      "a card name", "mapping with a 'card' key"]),
+    ("zone-item-mapping-without-card", GOOD.replace("deck: [Gold]", "deck: [{name: Gold}]"),
+     9, 14, ["deck[0]", "'card' is missing"]),
+    ("bad-token", GOOD.replace("      deck: [Gold]\n",
+                               "      deck: [Gold]\n      tokens: {'+1 Cards': Witch}\n"),
+     10, 16, ["unknown token '+1 Cards'", "did you mean +1 Card", "tokens: +1 Card, +1 Action"]),
+    ("token-not-on-supply", GOOD.replace("      deck: [Gold]\n",
+                                         "      deck: [Gold]\n      tokens: {'+1 Card': Smithy}\n"),
+     10, 27, ["+1 Card token must sit on a Supply pile", "'Smithy'"]),
+    ("bad-journey", GOOD.replace("      deck: [Gold]\n",
+                                 "      deck: [Gold]\n      journey: sideways\n"), 10, 16,
+     ["journey", "'sideways'", "not one of up, down"]),
+    ("vp-tokens-text", GOOD.replace("      deck: [Gold]\n",
+                                    "      deck: [Gold]\n      vp_tokens: many\n"), 10, 18,
+     ["vp_tokens", "expected an integer"]),
+    ("script-not-list", GOOD.replace("script:\n  - play Witch\n", "script: play Witch\n"),
+     13, 9, ["script", "expected a list"]),
+    ("script-entry-number", GOOD.replace("  - play Witch\n", "  - play Witch\n  - 3\n"),
+     15, 5, ["script[1]", "expected a string, not an integer (3)"]),
+    ("script-entry-mapping", GOOD.replace("  - play Witch\n",
+                                          "  - play Witch\n  - discard: Estate, Copper\n"),
+     15, 5, ["script[1]", "not a mapping", "write it quoted", '"discard: Estate, Copper"']),
+    ("unknown-expect-key", GOOD + "  pile: {}\n", 17, 3,
+     ["unknown key 'pile' in expect", "did you mean piles"]),
+    ("expect-unknown-player", GOOD + "  players: {Cid: {hand: []}}\n", 17, 13,
+     ["expect.players.Cid", "no player named 'Cid'"]),
+    ("expect-zone-typo", GOOD + "  players: {Bob: {hnad: []}}\n", 17, 19,
+     ["unknown key 'hnad' in expect.players.Bob", "did you mean hand"]),
+    ("expect-zone-spec-typo", GOOD + "  trash: {in_ordr: [Copper]}\n", 17, 11,
+     ["unknown key 'in_ordr' in expect.trash", "did you mean in_order", "includes, count"]),
+    ("expect-misspelt-card", GOOD + "  trash: [Copperr]\n", 17, 11,
+     ["expect.trash[0]", "unknown card 'Copperr'", "Copper"]),
+    ("expect-pile-not-in-game", GOOD.replace("{Curse: 9}", "{Curse: 9, Smithy: 10}"), 16, 21,
+     ["expect.piles: Smithy is not a pile in this game"]),
+    ("expect-bad-phase", GOOD + "  turn: {phase: bye}\n", 17, 17,
+     ["expect.turn.phase", "'bye'", "start, action, buy, cleanup"]),
+    ("expect-log-cites-unknown", GOOD + "  log_cites: [attack.moat]\n", 17, 15,
+     ["expect.log_cites[0]", "unknown rule id 'attack.moat'"]),
+    ("expect-pending-typo", GOOD + "  pending: {option: [x]}\n", 17, 13,
+     ["unknown key 'option' in expect.pending", "did you mean options"]),
+    ("expect-game-over-text", GOOD + "  game_over: maybe\n", 17, 14,
+     ["expect.game_over", "expected true or false, not a string"]),
+    ("ruleset-conflict", GOOD.replace("  id: ok\n", "  id: ok\n  ruleset: '2015'\n").replace(
+        "  kingdom: [Witch, Moat]\n", "  kingdom: [Witch, Moat]\n  ruleset: current\n"), 7, 12,
+     ["setup.ruleset", "contradicts meta.ruleset"]),
+]
+
+
+@pytest.mark.parametrize(("text", "line", "col", "words"),
+                         [c[1:] for c in BAD], ids=[c[0] for c in BAD])
+def test_bad_file(tmp_path, text, line, col, words):
+    found = problems(tmp_path, text)
+    hits = [p for p in found if all(w in p.message for w in words)]
+    assert hits, f"no message with {words}: {[str(p) for p in found]}"
+    assert (hits[0].line, hits[0].column) == (line, col), str(hits[0])
+
+
+def test_bad_kinds_are_many():
+    assert len({c[0] for c in BAD}) >= 30
+
+
+def test_all_problems_are_reported(tmp_path):
+    text = GOOD.replace("[Witch, Moat]", "[Wicth, Moat]").replace("phase: action",
+                                                                  "phase: actoin")
+    text = text.replace("  id: ok\n", "  id: ok\n  colour: red\n") + "  log_cites: [nope]\n"
+    found = problems(tmp_path, text)
+    assert len(found) == 4, [str(p) for p in found]
+    assert [p.line for p in found] == sorted(p.line for p in found)
+
+
+def test_unreadable_file(tmp_path):
+    path = tmp_path / "bin.yaml"
+    path.write_bytes(b"\xff\xfe\x00bad")
+    with pytest.raises(ScenarioError, match="not UTF-8"):
+        load_scenario(path)
+    with pytest.raises(ScenarioError, match="cannot read"):
+        load_scenario(tmp_path / "missing.yaml")
