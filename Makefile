@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: setup check test lint bench bench-checker clean
+.PHONY: setup check test lint bench bench-checker reference clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -16,6 +16,7 @@ setup: $(STAMP)
 
 check: setup
 	$(BIN)/tavern check checker/scenarios
+	$(BIN)/tavern coverage
 
 test: setup
 	$(BIN)/ruff check .
@@ -26,6 +27,9 @@ lint: setup
 
 bench: setup
 	$(BIN)/tavern simulate --bots big-money,big-money --games 500 --kingdom first-game --seed 1
+
+reference: setup
+	$(BIN)/python -m checker.reference
 
 bench-checker: setup
 	$(BIN)/python -m checker.bench
