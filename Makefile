@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: setup check test lint bench bench-checker reference clean
+.PHONY: setup check test lint bench bench-checker reference diagrams clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -13,6 +13,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 setup: $(STAMP)
+	command -v dot >/dev/null || (apt-get update -qq && apt-get install -y -qq graphviz)
 
 check: setup
 	$(BIN)/tavern check checker/scenarios
@@ -33,6 +34,9 @@ reference: setup
 
 bench-checker: setup
 	$(BIN)/python -m checker.bench
+
+diagrams: setup
+	$(BIN)/python -m diagrams.examples diagrams/svg
 
 clean:
 	rm -rf $(VENV)

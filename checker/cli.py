@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from checker import (
     cmd_check,
     cmd_coverage,
+    cmd_diagram,
     cmd_dump,
     cmd_example,
     cmd_explore,
@@ -21,8 +22,8 @@ from checker.scenario import ScenarioError
 from rulebook.engine.decisions import IllegalAnswer
 from rulebook.setup import SetupError
 
-COMMANDS = [cmd_simulate, cmd_example, cmd_check, cmd_coverage, cmd_explore, cmd_why,
-            cmd_rule, cmd_dump]
+COMMANDS = [cmd_simulate, cmd_example, cmd_check, cmd_coverage, cmd_explore,
+            cmd_why, cmd_rule, cmd_dump, cmd_diagram]
 USER_ERRORS: tuple[type[Exception], ...] = (SetupError, IllegalAnswer, OSError, ScenarioError)
 
 

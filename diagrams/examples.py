@@ -1,0 +1,72 @@
+"""The diagrams the README shows, and ``python -m diagrams.examples [FOLDER]`` (``make
+diagrams``) to write them as SVG into ``diagrams/svg/``."""
+
+from __future__ import annotations
+
+import copy
+import sys
+from pathlib import Path
+from typing import Any
+
+from diagrams.cardmoves import card_moves
+from diagrams.render import Diagram
+from diagrams.travellers import traveller_chains
+from diagrams.tree import from_exploration, game_prompts
+from diagrams.turn import turn_diagram
+from rulebook.engine.game import Game
+from rulebook.engine.state import GameState
+from rulebook.position import build
+
+#: Clean-up with Peasant and Soldier in play and the Soldier pile empty: exchanging the
+#: Soldier first puts a Soldier back, which lets the Peasant be exchanged too.
+PUZZLE: dict[str, Any] = {
+    "kingdom": ["Peasant"],
+    "players": [{"name": "Ann", "play": ["Peasant", "Soldier"]}, {"name": "Bob"}],
+    "piles": {"Soldier": 0},
+    "turn": {"player": "Ann", "phase": "cleanup"},
+}
+PUZZLE_FIELDS = ["piles.Peasant", "piles.Soldier", "piles.Fugitive"]
+
+
+def puzzle_state() -> GameState:
+    """The puzzle position as built, before Clean-up runs (both cards still in play)."""
+    return build(copy.deepcopy(PUZZLE))[0]
+
+
+def puzzle_game() -> Game:
+    """The puzzle as a game: it runs to Ann's first exchange decision."""
+    return Game(lambda: build(copy.deepcopy(PUZZLE)))
+
+
+def puzzle_tree() -> Diagram:
+    """The outcome tree of the puzzle, from the explorer."""
+    from checker.explore import explore
+
+    g = puzzle_game()
+    return from_exploration(explore(g.factory, fields=PUZZLE_FIELDS),
+                            game_prompts(g.factory),
+                            title="Clean-up: Peasant and Soldier in play, Soldier pile empty")
+
+
+def readme_diagrams() -> dict[str, Diagram]:
+    """File name -> diagram, for ``diagrams/svg/``."""
+    return {
+        "travellers.svg": traveller_chains(),
+        "travellers-peasant-soldier.svg": traveller_chains(puzzle_state()),
+        "turn.svg": turn_diagram(),
+        "card-royal-carriage.svg": card_moves("Royal Carriage"),
+        "tree-peasant-soldier.svg": puzzle_tree(),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    folder = Path(args[0] if args else Path(__file__).parent / "svg")
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, d in readme_diagrams().items():
+        print(d.save(folder / name))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

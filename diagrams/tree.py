@@ -1,0 +1,191 @@
+"""Outcome trees: decisions as nodes (their prompt), answers as edges, distinct outcomes as
+leaves (their summary). Identical outcomes are one leaf; a tree past ``max_depth`` or
+``max_nodes`` is cut, with a node counting what was cut.
+
+Built from plain branches (answer path, outcome summary), so any source can feed it; the
+explorer's result goes through :func:`from_exploration`.
+
+>>> d = outcome_tree([(["a", "x"], "won"), (["a", "y"], "lost"), (["b"], "won")])
+>>> sorted(d.graph.nodes[n]["label"] for n in d.graph if d.graph.nodes[n]["kind"] == "outcome")
+['lost', 'won']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import networkx as nx
+
+from diagrams.render import Diagram
+from rulebook.engine.game import Game, replay
+
+DEFAULT_MAX_NODES = 500  # lays out in well under 2 s
+MAX_NODES_LIMIT = 1000  # about 1 s to lay out
+Prompt = Callable[[tuple[str, ...]], str]
+
+
+@dataclass(frozen=True)
+class Branch:
+    """One way the position goes: the answers given and a summary of where they lead."""
+
+    path: tuple[str, ...]
+    summary: str
+    paths: int = 1  # how many paths reach this outcome (the explorer groups them)
+
+
+def _branch(item: Branch | tuple[Sequence[str], str]) -> Branch:
+    if isinstance(item, Branch):
+        return item
+    path, summary = item
+    return Branch(tuple(path), str(summary))
+
+
+class _Builder:
+    def __init__(self, prompt: Prompt | None, max_depth: int | None, max_nodes: int) -> None:
+        self.G = nx.DiGraph(name="outcomes",
+                            graph={"rankdir": "LR", "fontname": "Helvetica"},
+                            node={"fontname": "Helvetica", "fontsize": 10},
+                            edge={"fontname": "Helvetica", "fontsize": 9})
+        self.prompt = prompt
+        self.max_depth = max_depth
+        self.max_nodes = max_nodes
+        self.decisions: dict[tuple[str, ...], str] = {}
+        self.outcomes: dict[str, str] = {}
+        self.cut: dict[str, int] = {}
+
+    def room(self) -> bool:
+        return len(self.G) < self.max_nodes
+
+    def decision(self, prefix: tuple[str, ...]) -> str:
+        node = self.decisions.get(prefix)
+        if node is None:
+            node = self.decisions[prefix] = f"d{len(self.decisions)}"
+            text = self.prompt(prefix) if self.prompt else ("start" if not prefix else "decision")
+            self.G.add_node(node, kind="decision", path=prefix, prompt=text, label=text,
+                            shape="box", style="rounded")
+            if prefix:
+                self.G.add_edge(self.decisions[prefix[:-1]], node, answer=prefix[-1],
+                                label=prefix[-1])
+        return node
+
+    def outcome(self, b: Branch) -> str:
+        node = self.outcomes.get(b.summary)
+        if node is None:
+            node = self.outcomes[b.summary] = f"o{len(self.outcomes)}"
+            self.G.add_node(node, kind="outcome", summary=b.summary, paths=0,
+                            label=b.summary, shape="note", style="filled",
+                            fillcolor="#e8f5e9")
+        self.G.nodes[node]["paths"] += b.paths
+        return node
+
+    def add(self, b: Branch) -> None:
+        path = b.path
+        limit = len(path) if self.max_depth is None else min(len(path), self.max_depth)
+        node = self.decision(())
+        for i in range(limit):
+            prefix = path[:i]
+            node = self.decisions[prefix]
+            last = i == len(path) - 1
+            if last:
+                if b.summary not in self.outcomes and not self.room():
+                    break
+                leaf = self.outcome(b)
+                if not self.G.has_edge(node, leaf):
+                    self.G.add_edge(node, leaf, answer=path[i], label=path[i])
+                return
+            if path[: i + 1] not in self.decisions and not self.room():
+                break
+            node = self.decision(path[: i + 1])
+        else:
+            if not path:  # an outcome with no decision on the way
+                leaf = self.outcome(b)
+                self.G.add_edge(node, leaf, answer="", label="(no decision)")
+                return
+        self.cut[node] = self.cut.get(node, 0) + b.paths
+
+    def finish(self, extra_note: str = "", title: str = "") -> nx.DiGraph:
+        G = self.G
+        total = sum(self.cut.values())
+        for node, n in self.cut.items():  # markers while the budget lasts; all in the note
+            if len(G) >= self.max_nodes:
+                break
+            G.add_node(f"cut-{node}", kind="cut", count=n, shape="plaintext",
+                       label=f"… {n} path(s) cut")
+            G.add_edge(node, f"cut-{node}", style="dashed")
+        why = []
+        if self.max_depth is not None:
+            why.append(f"depth {self.max_depth}")
+        why.append(f"{self.max_nodes} nodes")
+        G.graph["cut"] = total
+        note = f"{total} path(s) cut (limits: {', '.join(why)})" if total else ""
+        note = "; ".join(x for x in (note, extra_note) if x)
+        G.graph["note"] = note
+        head = (f"{title}\n" if title else "") + f"{len(self.outcomes)} distinct outcome(s)"
+        G.graph["graph"] = dict(G.graph["graph"], label=head + (f"\n{note}" if note else ""),
+                                labelloc="t")
+        return G
+
+
+def outcome_tree(branches: Iterable[Branch | tuple[Sequence[str], str]],
+                 prompt: Prompt | None = None, *, max_depth: int | None = None,
+                 max_nodes: int = DEFAULT_MAX_NODES, note: str = "", title: str = "") -> Diagram:
+    """The tree of ``branches`` (each ``(answers, summary)`` or a :class:`Branch`).
+
+    ``prompt(prefix)`` labels the decision reached by the answers ``prefix``. Nodes are
+    ``d<i>`` (decisions: ``prompt``, ``path``), ``o<i>`` (outcomes: ``summary``, ``paths``) and
+    ``cut-<node>`` (``count``, while the budget lasts); ``graph.graph["cut"]`` is the number
+    of paths cut and ``graph.graph["note"]`` says so. At most ``max_nodes`` nodes in all."""
+    if not 2 <= max_nodes <= MAX_NODES_LIMIT:
+        raise ValueError(f"max_nodes must be 2 to {MAX_NODES_LIMIT} (larger trees take "
+                         f"minutes to lay out and cannot be read), not {max_nodes}")
+    b = _Builder(prompt, max_depth, max_nodes)
+    b.decision(())
+    for item in branches:
+        b.add(_branch(item))
+    return Diagram(b.finish(note, title))
+
+
+def summarise(values: dict[str, Any]) -> str:
+    """An outcome's field values as short lines: ``Ann.hand: 2 Copper, Estate``."""
+    rows = []
+    for field, value in values.items():
+        key = field.removeprefix("players.")
+        if isinstance(value, tuple):
+            counts: dict[str, int] = {}
+            for v in value:
+                counts[str(v)] = counts.get(str(v), 0) + 1
+            shown = ", ".join(n if k == 1 else f"{k} {n}" for n, k in counts.items()) or "—"
+        else:
+            shown = str(value)
+        rows.append(f"{key}: {shown}")
+    return "\n".join(rows)
+
+
+def game_prompts(factory: Callable[[], Any], script: Sequence[str] = ()) -> Prompt:
+    """Prompts read from the game: replays ``script`` + the prefix and names the decision."""
+    cache: dict[tuple[str, ...], str] = {}
+
+    def prompt(prefix: tuple[str, ...]) -> str:
+        if prefix not in cache:
+            g: Game = replay(factory, [*script, *prefix])
+            while g.pending is None and g.paused is not None:
+                g.resume()
+            d = g.pending
+            cache[prefix] = f"{d.player}: {d.prompt}" if d is not None else "(no decision)"
+        return cache[prefix]
+
+    return prompt
+
+
+def from_exploration(ex: Any, prompt: Prompt | None = None, **kw: Any) -> Diagram:
+    """The tree of an explorer result (:func:`checker.explore.explore`): one shortest path per
+    distinct outcome, each leaf counting every path that reaches it."""
+    branches = [Branch(tuple(o.path), summarise(o.values), o.paths) for o in ex.outcomes]
+    note = "explorer stopped early (node budget)" if getattr(ex, "truncated", False) else ""
+    d = outcome_tree(branches, prompt, note=note, **kw)
+    for _, a in d.graph.nodes(data=True):
+        if a["kind"] == "outcome" and a["paths"] > 1:
+            a["label"] = f"{a['summary']}\n({a['paths']} paths)"
+    return d

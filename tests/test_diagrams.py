@@ -1,0 +1,299 @@
+"""Diagrams: graph structure of each kind (nodes, edges, attributes), the state-aware Traveller
+chain on the Peasant-and-Soldier puzzle, rendering to SVG, and the missing-Graphviz error."""
+
+from __future__ import annotations
+
+import itertools
+import time
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from helpers import position
+
+from checker.cli import main
+from checker.explore import explore
+from diagrams import (
+    Branch,
+    DotMissing,
+    card_moves,
+    from_exploration,
+    game_prompts,
+    line_of,
+    lines,
+    outcome_tree,
+    to_dot,
+    traveller_chains,
+    turn_diagram,
+    upgrade_after,
+)
+from diagrams.cardmoves import CARD_MOVES, MOVES
+from diagrams.examples import PUZZLE_FIELDS, readme_diagrams
+from rulebook.carddata import CARDS
+from rulebook.engine.turn import PHASES, WINDOWS
+from rulebook.rules import RULES
+from rulebook.setup import SetupError
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def puzzle():
+    """Ann's Clean-up with Peasant and Soldier in play and no Soldier left in its pile."""
+    return position(["Peasant"], piles={"Soldier": 0}, phase="cleanup",
+                    ann={"play": ["Peasant", "Soldier"]})
+
+
+def svg_names(svg: str) -> set[str]:
+    """Every <title> and <text> in an SVG (Graphviz titles nodes by id); parsing proves XML."""
+    root = ET.fromstring(svg)
+    return {(el.text or "").strip() for el in root.iter()
+            if el.tag.rsplit("}", 1)[-1] in ("title", "text")}
+
+
+# -- Traveller chains --------------------------------------------------------------------------
+def test_lines_follow_the_card_data():
+    assert lines() == {
+        "Page": ["Page", "Treasure Hunter", "Warrior", "Hero", "Champion"],
+        "Peasant": ["Peasant", "Soldier", "Fugitive", "Disciple", "Teacher"],
+    }
+    for chain in lines().values():
+        assert all(CARDS[a].upgrade == b for a, b in itertools.pairwise(chain))
+        assert CARDS[chain[0]].supply and not CARDS[chain[-1]].is_traveller
+
+
+def test_upgrade_queries():
+    assert upgrade_after("Peasant", 3) == "Disciple"
+    assert upgrade_after("Page") == "Treasure Hunter"
+    assert upgrade_after("Hero", 0) == "Hero"
+    assert line_of("Champion") == "Page"
+    with pytest.raises(ValueError, match="ends at Teacher"):
+        upgrade_after("Disciple", 2)
+    with pytest.raises(ValueError, match="not on a Traveller line"):
+        line_of("Village")
+
+
+def test_chain_nodes_and_edges():
+    G = traveller_chains().graph
+    assert len(G) == 10 and G.number_of_edges() == 8
+    p = G.nodes["Peasant"]
+    assert (p["cost"], p["types"], p["pile"], p["supply"], p["end"]) == \
+        (2, ("Action", "Traveller"), 10, True, False)
+    s = G.nodes["Soldier"]
+    assert (s["cost"], s["pile"], s["supply"], s["line"]) == (3, 5, False, "Peasant")
+    assert G.nodes["Teacher"]["end"] and G.nodes["Champion"]["end"]
+    assert G.nodes["Teacher"]["peripheries"] == 2
+    assert list(G.successors("Teacher")) == []
+    e = G.edges["Peasant", "Soldier"]
+    assert (e["kind"], e["rule"]) == ("exchange", "traveller.exchange")
+    assert "open" not in e  # no position, no live state
+
+
+def test_puzzle_position_closes_peasant_until_soldier_goes_back():
+    state = puzzle().factory()[0]  # as built: both cards still in play
+    G = traveller_chains(state).graph
+    assert list(G) == lines()["Peasant"]  # only the lines in this game
+    assert (G.nodes["Soldier"]["count"], G.nodes["Soldier"]["empty"]) == (0, True)
+    assert (G.nodes["Peasant"]["count"], G.nodes["Fugitive"]["count"]) == (10, 5)
+    assert G.nodes["Peasant"]["in_play"] == {"Ann": 1} == G.nodes["Soldier"]["in_play"]
+    assert G.nodes["Fugitive"]["in_play"] == {}
+    closed = G.edges["Peasant", "Soldier"]
+    assert closed["open"] is False and closed["reopens"] is True
+    assert "Ann exchanges Soldier first" in closed["label"]
+    assert G.edges["Soldier", "Fugitive"]["open"] is True
+    label = G.nodes["Soldier"]["label"]
+    assert "EMPTY" in label and "in play: Ann ×1" in label
+
+
+def test_puzzle_edge_opens_once_the_soldier_is_exchanged():
+    g = puzzle()
+    assert "exchange Peasant for Soldier" not in g.legal()
+    g.answer("exchange Soldier for Fugitive")
+    G = traveller_chains(g.state).graph
+    assert G.nodes["Soldier"]["count"] == 1
+    assert G.edges["Peasant", "Soldier"]["open"] is True
+    assert "exchange Peasant for Soldier" in g.legal()
+
+
+# -- the turn --------------------------------------------------------------------------------
+def test_turn_graph_is_phases_and_windows():
+    G = turn_diagram().graph
+    assert list(G) == [w[1] for w in WINDOWS]
+    assert list(G.graph["clusters"]) == list(PHASES)
+    for phase, window, what, rule in WINDOWS:
+        a = G.nodes[window]
+        assert (a["phase"], a["what"], a["rule"], a["cluster"]) == (phase, what, rule, phase)
+        assert rule in RULES and a["title"] == RULES[rule].title
+    order = [w[1] for w in WINDOWS]
+    for a, b in itertools.pairwise(order):
+        assert G.edges[a, b]["kind"] == "then"
+    assert G.edges[order[-1], order[0]]["kind"] == "next-turn"
+    assert G.number_of_edges() == len(order)
+    assert "turn.buy" in G.graph["clusters"]["buy"]
+
+
+# -- where a card can go -------------------------------------------------------------------
+def test_moves_table_cites_known_rules():
+    for moves in [*MOVES.values(), *CARD_MOVES.values()]:
+        for _, _, _, rule in moves:
+            assert rule in RULES, rule
+
+
+def test_reserve_card_round_trip():
+    G = card_moves("Royal Carriage").graph
+    for src, dst, rule in [("hand", "play", "turn.action"), ("play", "mat", "reserve.tavern-mat"),
+                           ("mat", "play", "reserve.call"),
+                           ("play", "discard", "reserve.called-discarded"),
+                           ("supply", "discard", "buy")]:
+        assert rule in G.edges[src, dst]["rules"]
+    assert G.edges["play", "mat"]["penwidth"] == 2  # a move of its own type
+    assert G.nodes["mat"]["label"] == "Tavern mat"
+    assert "pile" not in G
+
+
+def test_moves_of_durations_travellers_and_others():
+    assert "duration.stays-in-play" in card_moves("Amulet").graph.edges["play", "play"]["rules"]
+    assert "duration.rest-of-game" in card_moves("Champion").graph.edges["play", "play"]["rules"]
+    peasant = card_moves("Peasant").graph
+    assert peasant.edges["discard", "supply"]["rules"] == ["traveller.exchange"]
+    teacher = card_moves("Teacher").graph  # non-Supply: no buying, in by exchange only
+    assert "supply" not in teacher
+    assert teacher.edges["pile", "discard"]["rules"] == ["traveller.exchange"]
+    assert ("mat", "play") in teacher.edges
+    wine = card_moves("Wine Merchant").graph
+    assert "reserve.end-of-buy" in wine.edges["mat", "discard"]["rules"]
+    province = card_moves("Province").graph
+    assert "play" not in province and "mat" not in province
+    with pytest.raises(SetupError, match="did you mean Royal Carriage"):
+        card_moves("Royal Carriag")
+
+
+# -- outcome trees -------------------------------------------------------------------------
+def test_tree_merges_identical_outcomes():
+    d = outcome_tree([(["a", "x"], "won"), (["a", "y"], "lost"), (["b"], "won")],
+                     prompt=lambda p: f"after {len(p)}")
+    G = d.graph
+    outcomes = [n for n, a in G.nodes(data=True) if a["kind"] == "outcome"]
+    decisions = [n for n, a in G.nodes(data=True) if a["kind"] == "decision"]
+    assert len(outcomes) == 2 and len(decisions) == 2
+    won = next(n for n in outcomes if G.nodes[n]["summary"] == "won")
+    assert G.nodes[won]["paths"] == 2 and G.in_degree(won) == 2
+    assert G.nodes["d0"]["prompt"] == "after 0" and G.nodes["d1"]["path"] == ("a",)
+    assert {G.edges[u, v]["answer"] for u, v in G.edges} == {"a", "x", "y", "b"}
+    assert G.graph["cut"] == 0 and G.graph["note"] == ""
+
+
+def test_tree_cut_at_depth_and_budget_with_counts():
+    branches = [(p, "".join(p)) for p in itertools.product("ab", repeat=4)]
+    G = outcome_tree(branches, max_depth=2).graph
+    assert G.graph["cut"] == 16 and "16 path(s) cut" in G.graph["note"]
+    assert max(len(a["path"]) for _, a in G.nodes(data=True) if a["kind"] == "decision") == 2
+    cuts = [a["count"] for _, a in G.nodes(data=True) if a["kind"] == "cut"]
+    assert cuts == [4, 4, 4, 4]
+    small = outcome_tree(branches, max_nodes=10).graph
+    assert len(small) <= 10
+    assert small.graph["cut"] + sum(a["paths"] for _, a in small.nodes(data=True)
+                                    if a["kind"] == "outcome") == 16
+    with pytest.raises(ValueError, match="max_nodes"):
+        outcome_tree(branches, max_nodes=5000)
+
+
+def test_tree_of_the_puzzle_from_the_explorer():
+    g = puzzle()
+    ex = explore(g.factory, fields=PUZZLE_FIELDS)
+    G = from_exploration(ex, game_prompts(g.factory)).graph
+    leaves = {a["summary"] for _, a in G.nodes(data=True) if a["kind"] == "outcome"}
+    assert leaves == {
+        "piles.Peasant: 10\npiles.Soldier: 0\npiles.Fugitive: 5",   # no exchange
+        "piles.Peasant: 10\npiles.Soldier: 1\npiles.Fugitive: 4",   # Soldier only
+        "piles.Peasant: 11\npiles.Soldier: 0\npiles.Fugitive: 4",   # Soldier, then Peasant
+    }
+    assert G.nodes["d0"]["prompt"] == "Ann: Clean-up: exchange Travellers?"
+    assert [G.edges[e]["answer"] for e in G.out_edges("d0")] == \
+        ["exchange Soldier for Fugitive", "continue"]
+    assert ("d1", "o0") in G.edges and G.edges["d1", "o0"]["answer"] == \
+        "exchange Peasant for Soldier"
+
+
+def test_tree_accepts_branches_with_counts():
+    G = outcome_tree([Branch(("a",), "x", paths=3), Branch((), "y")]).graph
+    assert G.nodes["o0"]["paths"] == 3
+    assert G.edges["d0", "o1"]["label"] == "(no decision)"
+
+
+# -- DOT and rendering -----------------------------------------------------------------------
+def test_dot_text_is_deterministic_and_escaped():
+    a, b = turn_diagram().dot(), turn_diagram().dot()
+    assert a == b and a.startswith('digraph "turn" {')
+    assert "subgraph cluster_0" in a and '"draw" -> "start-of-turn"' in a
+    d = outcome_tree([(['say "hi"'], "line 1\nline 2")])
+    text = to_dot(d.graph)
+    assert 'label="say \\"hi\\""' in text and 'label="line 1\\nline 2"' in text
+    assert "summary=" not in text  # data attributes stay out of the DOT text
+
+
+def test_each_kind_renders_to_svg():
+    g = puzzle()
+    kinds = {
+        "travellers": (traveller_chains(g.factory()[0]), {"Peasant", "Soldier", "Teacher"}),
+        "turn": (turn_diagram(), {"start-of-turn", "end-of-buy", "draw"}),
+        "card": (card_moves("Royal Carriage"), {"hand", "play", "mat", "Tavern mat"}),
+        "tree": (from_exploration(explore(g.factory, fields=PUZZLE_FIELDS)), {"d0", "o2"}),
+    }
+    for kind, (d, expected) in kinds.items():
+        found = svg_names(d.svg())
+        assert expected <= found, (kind, expected - found)
+        bundle = d._repr_mimebundle_()
+        assert list(bundle) == ["image/svg+xml"]
+
+
+def test_save_by_suffix(tmp_path):
+    d = card_moves("Peasant")
+    assert d.save(tmp_path / "p.png").read_bytes().startswith(b"\x89PNG")
+    assert d.save(tmp_path / "p.dot").read_text() == d.dot() + "\n"
+    with pytest.raises(ValueError, match="unknown format"):
+        d.save(tmp_path / "p.pdf")
+
+
+def test_500_node_tree_renders_under_two_seconds():
+    branches = [(tuple(f"answer {x}" for x in p), f"outcome {p}\ncoins: {sum(p)}")
+                for p in itertools.product(range(2), repeat=9)]
+    d = outcome_tree(branches, prompt=lambda p: f"Ann: decision {len(p)}")
+    assert len(d.graph) == 500 and d.graph.graph["cut"] > 0  # bigger: cut, with a note
+    start = time.perf_counter()
+    d.svg()
+    assert time.perf_counter() - start < 2.0
+
+
+def test_missing_dot_says_how_to_install(monkeypatch, tmp_path, capsys):
+    monkeypatch.setenv("PATH", str(tmp_path))
+    d = turn_diagram()
+    with pytest.raises(DotMissing, match="apt-get install graphviz"):
+        d.svg()
+    assert d.dot().startswith("digraph")  # DOT text needs no Graphviz
+    assert "make setup" in d._repr_mimebundle_()["text/plain"]
+    assert main(["diagram", "turn", "-o", str(tmp_path / "t.svg")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "apt-get install graphviz" in err
+
+
+# -- the command line and the README's pictures ----------------------------------------------
+def test_cli_kinds(tmp_path, capsys):
+    assert main(["diagram", "card", "Royal Carriage"]) == 0
+    assert capsys.readouterr().out.startswith('digraph "card Royal Carriage"')
+    scn = ROOT / "checker/scenarios/base/throne-room-smithy.yaml"
+    out = tmp_path / "tree.svg"
+    assert main(["diagram", "tree", str(scn), "--max-depth", "2", "-o", str(out)]) == 0
+    assert "d0" in svg_names(out.read_text())
+    assert main(["diagram", "travellers", "-o", str(tmp_path / "t.dot")]) == 0
+    assert main(["diagram", "turn", "-o", str(tmp_path / "t.pdf")]) == 2
+    assert main(["diagram", "card", "Nope"]) == 2
+    assert "unknown card" in capsys.readouterr().err
+
+
+def test_readme_svgs_are_kept_and_shown():
+    readme = (ROOT / "README.md").read_text("utf-8")
+    for name in readme_diagrams():
+        path = ROOT / "diagrams" / "svg" / name
+        assert path.exists(), f"{path}: run make diagrams"
+        ET.parse(path)
+        assert f"diagrams/svg/{name}" in readme
