@@ -12,6 +12,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from checker.expect import checks
+from checker.explore import check_outcomes
 from checker.scenario import Scenario
 from rulebook.engine.decisions import IllegalAnswer
 from rulebook.engine.game import Game
@@ -77,6 +78,10 @@ def run_scenario(scn: Scenario, ruleset: str | None = None) -> Result:
                 res.observed[c.field] = c.actual
                 if not c.ok and res.failure is None:
                     res.failure = c.difference()
+        if res.failure is None and (scn.outcomes or {}).get("expect") is not None:
+            outcomes = check_outcomes(scn, rs)
+            if not outcomes.ok:
+                res.failure = "outcomes: " + outcomes.describe().replace("\n", "; ")
     except Exception as e:  # an engine fault must not stop the other scenarios
         res.failure = f"engine error: {type(e).__name__}: {e}"
     res.passed = res.failure is None

@@ -176,6 +176,7 @@ def _player(state: GameState, p: Player, ps: dict[str, Any]) -> None:
     if ps.get("estate_token"):
         name = expand([ps["estate_token"]], f"{where}.estate_token")[0]
         give_estate_token(state, p, _put(state, p.aside, [name])[0])
+        state.events_bought_game[(p.index, "Inheritance")] = 1  # only Inheritance moves it
     for token, pile in (ps.get("tokens") or {}).items():
         if token not in PILE_TOKENS:
             raise PositionError(f"{where}.tokens: unknown token {token!r}; tokens: "

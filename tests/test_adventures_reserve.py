@@ -1373,7 +1373,7 @@ def test_teacher_estate_token_ok(ruleset):
                  ann={"deck": ["Copper"] * 5, "mat": ["Teacher"]})
     g.answer("buy Inheritance")
     if g.pending.card == "Inheritance":
-        g.answer("gain Village")
+        g.answer("set aside Village")
     ann = g.player("Ann")
     assert ann.estate_token is not None and ann.estate_token.name == "Village"
     finish_turn(g)  # Ann's turn

@@ -215,8 +215,8 @@ def travelling_fair(g, p, _):
 def travelling_fair_topdeck(g, owner, effect, p, event):
     """When you gain a card this turn, you may put it onto your deck (each gain: optional)."""
     card = event["card"]
-    if p is not owner or card.zone is owner.deck:
-        return None
+    if p is not owner or (card.zone is not owner.discard and card.zone is not owner.hand):
+        return None  # already on the deck, or moved since it was gained (rule card.identity)
     return g.trigger(owner, f"Travelling Fair: put {card.name} onto your deck",
                      lambda: g.put_on_deck(owner, [card], rule="gain"), optional=True,
                      key=(effect, card.uid))
@@ -234,7 +234,7 @@ def _inheritable(g):
 def inheritance(g, p, _):
     name = yield from g.choose_gain(p, "Inheritance: set aside an Action card from the Supply "
                                     "costing up to $4", up_to=4, where=_inheritable(g),
-                                    card="Inheritance", rule="token.estate")
+                                    card="Inheritance", rule="token.estate", verb="set aside")
     if name is None:
         return
     card = g.state.supply[name].cards[-1]
@@ -248,13 +248,15 @@ def give_estate_token(state, p, card) -> None:
     """From now on p's Estates are what rule ``token.estate`` says under the ruleset."""
     p.estate_token = card
     base = CARDS["Estate"]
-    if state.ruleset == "2015":  # Estates gain the abilities and types of that card
+    if state.ruleset == "2015":  # Estates gain the abilities and types of that card,
         types = (*(t for t in card.d.types if t != "Victory"), "Victory")
         abilities = card.name
+        upgrade = card.d.upgrade  # a Traveller's exchange is one of them (Estate goes back)
     else:  # Estates are also Command Actions: "Play the card with your Estate token"
         types = ("Action", "Command", "Victory")
         abilities = INHERITED_ESTATE
-    p.estate_def = replace(base, types=types, abilities=abilities)
+        upgrade = None
+    p.estate_def = replace(base, types=types, abilities=abilities, upgrade=upgrade)
     for c in p.owned():
         if c.name == "Estate":
             c.d = p.estate_def

@@ -92,7 +92,8 @@ class Choosing:
 
     def choose_gain(self: Game, p: Player, prompt: str, *, up_to: int | None = None,
                     exactly: int | None = None, where=None, optional: bool = False,
-                    rule: str = "gain.supply-only", card: str | None = None):
+                    rule: str = "gain.supply-only", card: str | None = None,
+                    verb: str = "gain"):
         """Choose a Supply card to gain by its cost now (``up_to`` or ``exactly``) and ``where``
         (a predicate on the card's data). Returns the name, or None when nothing qualifies."""
         names = []
@@ -110,7 +111,7 @@ class Choosing:
         if not names:
             self.note(p, "can gain nothing", note=prompt, rule="gain.empty")
             return None
-        return (yield from self.pick_pile(p, names, "gain", prompt, optional=optional,
+        return (yield from self.pick_pile(p, names, verb, prompt, optional=optional,
                                           rule=rule, card=card))
 
 

@@ -157,9 +157,9 @@ class TurnLoop:
         self.note(p, "buys", (name,), rule="turn.buy.purchase")
         d = p.estate_def if name == "Estate" and p.estate_def else card.d  # will be p's Estate
         on_buy = BEHAVIOURS[d.abilities].on_buy
-        if on_buy is not None:
-            yield from perform(on_buy, self, p, card)
-        yield from self.fire("buy", p, card=card)
+        own = None if on_buy is None else self.trigger(
+            p, f"when-buy of {name}", on_buy, self, p, card, key=("own", card.uid))
+        yield from self.fire("buy", p, own=own, card=card)
         yield from self.gain(p, name, rule="buy", bought=True)
 
     def event_buyable(self: Game, p: Player, name: str) -> bool:

@@ -123,15 +123,16 @@ class Windows:
             if not (e.until == until and (p is None or e.owner == p.index)
                     and (until != "owner-next-turn-end" or e.since < now))]
 
-    def fire(self: Game, window: str, p: Player, **event: Any):
+    def fire(self: Game, window: str, p: Player, own: Trigger | None = None, **event: Any):
         """Let lasting effects and abilities of cards in play react to ``event`` happening to
-        ``p`` (who orders them). ``window`` is ``play``, ``buy`` or ``gain``."""
-        if not self.state.lasting and not self._in_play_abilities(window) and \
+        ``p``, with ``own`` (the card's own ability, "when you buy this"), in the order ``p``
+        picks. ``window`` is ``play``, ``buy`` or ``end-of-turn``."""
+        if own is None and not self.state.lasting and not self._in_play_abilities(window) and \
                 p.tokens["Trashing"] is None:
             return
 
         def collect() -> list[Trigger]:
-            ts: list[Trigger] = []
+            ts: list[Trigger] = [own] if own is not None else []
             for e in self.state.lasting:
                 if e.window == window:
                     maker = BEHAVIOURS[e.source].lasting[window]
