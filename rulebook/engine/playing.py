@@ -56,7 +56,8 @@ class Playing:
         inst = PlayInstance(card, p)
         self.plays_in_progress.append(inst)
         try:
-            yield from self.fire("play", p, card=card)
+            if self.state.lasting or self._in_play_abilities("play"):
+                yield from self.fire("play", p, card=card)
             if card.d.is_attack:
                 yield from self._reactions(p, inst)
             b = ability(card)
@@ -66,7 +67,7 @@ class Playing:
                 yield from perform(b.on_play, self, p, card)
         finally:
             self.plays_in_progress.pop()
-        if card.d.is_action:
+        if card.d.is_action and p.mat.cards:
             yield from self.after_action(p, card)
 
     def _pile_tokens(self: Game, p: Player, card: Card) -> None:
