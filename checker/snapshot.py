@@ -5,7 +5,8 @@ Action or Buy phase asking what to do next, with no card being resolved) everyth
 the future is in the :class:`~rulebook.engine.state.GameState`. A :class:`Checkpoint` records
 that state generically: every dataclass field of the state, its players, turn, Duration and
 lasting effects (containers copied one level, cards kept by identity), the order of every zone
-and the play marks of each card, and the random generator. :meth:`Checkpoint.restore` puts all
+and the play marks and definition (an inherited Estate's) of each card, and the random
+generator. :meth:`Checkpoint.restore` puts all
 of it back into the same objects; :func:`restart` then starts a fresh driver at that point.
 
 The records are generic over the dataclasses' fields, so state added by new cards is covered;
@@ -19,6 +20,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from rulebook.carddata import CARDS, CardDef
 from rulebook.engine.game import Game
 from rulebook.engine.state import Card, GameState, Zone
 from rulebook.engine.turn import Mark
@@ -33,7 +35,7 @@ TOP_LEVEL_KINDS = ("action", "buy")
 # (``since``) is not put back for pile cards: it is read only for cards in play, which set it
 # on entering.
 _PILES = ("supply", "nonsupply")
-_SKIP = frozenset({int, float, str, bool, type(None), tuple, frozenset, Card})
+_SKIP = frozenset({int, float, str, bool, type(None), tuple, frozenset, Card, CardDef})
 
 
 def is_top_level(g: Game) -> bool:
@@ -57,7 +59,8 @@ class Checkpoint:
         self.phase = state.turn.phase
         self.dicts: list[tuple[dict[str, Any], dict[str, Any]]] = []
         self.containers: list[tuple[Any, Any]] = []
-        self.zones: list[tuple[Zone, list[Card], list[tuple[Card, int, int, list[Card]]]]] = []
+        self.zones: list[tuple[Zone, list[Card],
+                               list[tuple[Card, int, int, list[Card], CardDef]]]] = []
         self.piles: list[tuple[Zone, list[Card]]] = []
         self.rng: list[tuple[random.Random, object]] = []
         self._object(state, set())
@@ -84,7 +87,7 @@ class Checkpoint:
                 self.piles.append((v, list(cards)))
             else:
                 self.zones.append((v, list(cards),
-                                   [(c, c.since, c.plays, list(c.tracks)) for c in cards]))
+                                   [(c, c.since, c.plays, list(c.tracks), c.d) for c in cards]))
         elif t is list:
             seen.add(id(v))
             self.containers.append((v, list(v)))
@@ -121,11 +124,12 @@ class Checkpoint:
         for zone, cards, marks in self.zones:
             if zone.cards != cards:
                 zone.cards[:] = cards
-            for c, since, plays, tracks in marks:
+            for c, since, plays, tracks, d in marks:
                 c.zone = zone
                 c.since = since
                 c.plays = plays
                 c.tracks = list(tracks) if tracks else []
+                c.d = d  # an Estate's definition depends on its owner (Inheritance)
         for zone, cards in self.piles:
             if zone.cards != cards:
                 zone.cards[:] = cards
@@ -133,6 +137,7 @@ class Checkpoint:
                     c.zone = zone
                     c.plays = 0
                     c.tracks = []
+                    c.d = CARDS[c.name]
 
 
 def restart(cp: Checkpoint, stop: Callable[[Mark], bool] | None) -> Game:

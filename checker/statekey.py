@@ -14,6 +14,7 @@ import dataclasses
 import random
 from typing import Any
 
+from rulebook.carddata import CardDef
 from rulebook.engine.game import Game
 from rulebook.engine.state import Card, Player, Zone
 
@@ -61,6 +62,8 @@ class _Freezer:
             return v
         if t is Card:
             return self.where.get(id(v), ("?", v.name))
+        if t is CardDef:  # immutable; an inherited Estate's differs from the plain one
+            return ("def", v.name, v.types, v.abilities)
         if t is Zone:
             return ("zone", self.znum.get(id(v), v.name))
         if t is Player:

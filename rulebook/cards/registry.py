@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from types import GeneratorType
 from typing import Any
 
 Effect = Callable[..., Any]
@@ -150,7 +151,8 @@ def victory(name: str, vp: int) -> None:
 
 
 def perform(fn: Effect, *args: Any):
-    """Run a card effect, whether it asks anything (a generator) or not (a plain function)."""
+    """Run a card effect, whether it asks anything (a generator) or not (a plain function,
+    whose return value, such as the cards a move returns, is not part of the game's flow)."""
     result = fn(*args)
-    if result is not None:
+    if isinstance(result, GeneratorType):
         yield from result

@@ -87,6 +87,8 @@ class Game(Moves, Choosing, Playing, Windows, TurnLoop, Costs):
                 if isinstance(item, Decision):
                     self.pending = item
                     return
+                if not isinstance(item, Mark):  # a bug in the rules' code, never user input
+                    raise TypeError(f"the rules yielded {item!r}, not a Decision or a Mark")
                 if self.stop is not None and self.stop(item):
                     self.paused = item
                     return
