@@ -1,18 +1,22 @@
 """Loading scenario files: YAML in, a checked :class:`Scenario` out, or every problem found.
 
-The YAML is read with ruamel's round-trip parser only for its line/column data; tags other
-than the plain YAML ones are refused, so nothing but mappings, lists and scalars is built.
-Problems are collected, never raised one by one: a file with five mistakes gets five lines.
+A file is first read with libyaml's safe loader (fast; YAML 1.2 booleans only, duplicate keys
+refused); only when it has a problem is it read again with ruamel's round-trip parser, whose
+line/column data locate each problem. Tags other than the plain YAML ones are refused, so
+nothing but mappings, lists and scalars is built. Problems are collected, never raised one by
+one: a file with five mistakes gets five lines.
 """
 
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import yaml
 from ruamel.yaml import YAML
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.nodes import MappingNode, Node, SequenceNode
@@ -58,7 +62,12 @@ class Scenario:
     script: list[str] = field(default_factory=list)
     expect: dict[str, Any] | None = None
     outcomes: dict[str, Any] | None = None
-    id_at: tuple[int, int] = field(default=(1, 1), compare=False)  # line, column of meta.id
+    text: str = field(default="", compare=False, repr=False)  # the file's text
+
+    @property
+    def id_at(self) -> tuple[int, int]:
+        """Line and column of ``meta.id`` (read again with positions: only for reports)."""
+        return parse(self.text, str(self.path))[1](("meta", "id")) if self.text else (1, 1)
 
     @property
     def id(self) -> str:
@@ -164,6 +173,36 @@ def parse(text: str, file: str) -> tuple[Any, Locator]:
     return data, Locator(data)
 
 
+class _Retry(Exception):
+    """The fast reader can't say what is wrong: read again with positions."""
+
+
+class _FastLoader(yaml.CSafeLoader if hasattr(yaml, "CSafeLoader") else yaml.SafeLoader):
+    """libyaml's safe loader that refuses duplicate keys."""
+
+    def construct_mapping(self, node: Any, deep: bool = False) -> dict[Any, Any]:
+        keys = [repr(self.construct_object(k, deep=deep)) for k, _ in node.value]
+        if len(keys) != len(set(keys)):
+            raise _Retry
+        return super().construct_mapping(node, deep)
+
+
+# YAML 1.2 booleans, as ruamel reads them: "yes", "no", "on", "off" stay strings.
+_FastLoader.yaml_implicit_resolvers = {
+    first: [(tag, regexp) for tag, regexp in resolvers if tag != "tag:yaml.org,2002:bool"]
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()}
+_FastLoader.add_implicit_resolver("tag:yaml.org,2002:bool",
+                                  re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"),
+                                  list("tTfF"))
+
+
+def _fast_parse(text: str) -> Any:
+    try:
+        return yaml.load(text, Loader=_FastLoader)  # a safe loader: plain tags only
+    except (yaml.YAMLError, _Retry):
+        raise _Retry from None
+
+
 def load_scenario(path: str | Path) -> Scenario:
     """Read and check one scenario file; raises :class:`ScenarioError` listing every problem."""
     path = Path(path)
@@ -174,7 +213,20 @@ def load_scenario(path: str | Path) -> Scenario:
         raise ScenarioError([Problem(file, 1, 1, f"not UTF-8 text ({e.reason})")]) from None
     except OSError as e:
         raise ScenarioError([Problem(file, 1, 1, f"cannot read: {e.strerror}")]) from None
-    raw, locate = parse(text, file)
+    try:
+        return _load(path, text, *_fast(text))
+    except _Retry:
+        return _load(path, text, *parse(text, file))
+
+
+def _fast(text: str) -> tuple[Any, Callable[..., tuple[int, int]]]:
+    def locate(*_: Any, **__: Any) -> tuple[int, int]:
+        raise _Retry  # a problem to report: read again with positions
+    return _fast_parse(text), locate
+
+
+def _load(path: Path, text: str, raw: Any, locate: Callable[..., tuple[int, int]]) -> Scenario:
+    file = str(path)
     keys = ", ".join(TOP_KEYS)
     if raw is None:
         raise ScenarioError([Problem(file, 1, 1, "the file is empty; a scenario is a mapping "
@@ -189,7 +241,7 @@ def load_scenario(path: str | Path) -> Scenario:
     problems = [Problem(file, *locate(p, key=key), msg) for p, msg, key in found]
     if not problems:
         scn = Scenario(path, data["meta"], data["setup"] or {}, list(data.get("script") or []),
-                       data.get("expect"), data.get("outcomes"), locate(("meta", "id")))
+                       data.get("expect"), data.get("outcomes"), text)
         try:  # the engine's own check: whatever slipped through is still reported, located
             scn.factory()()
         except SetupError as e:
