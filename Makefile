@@ -4,16 +4,21 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: setup check test lint bench bench-checker reference diagrams clean
+.PHONY: setup check test lint bench bench-checker reference diagrams notebooks lab desk \
+	screenshots clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,notebooks]'
+	# jsonschema imports rfc3987-syntax eagerly when present (Jupyter pulls it in) and that
+	# builds a grammar for 2-4 s at every start of `tavern`; only its "iri" format check needs it.
+	$(BIN)/python -m pip uninstall --quiet --yes rfc3987-syntax
 	touch $(STAMP)
 
 setup: $(STAMP)
 	command -v dot >/dev/null || (apt-get update -qq && apt-get install -y -qq graphviz)
+	test -x /usr/bin/chromium || (apt-get update -qq && apt-get install -y -qq chromium)
 
 check: setup
 	$(BIN)/tavern check checker/scenarios
@@ -38,5 +43,31 @@ bench-checker: setup
 diagrams: setup
 	$(BIN)/python -m diagrams.examples diagrams/svg
 
+# Notebooks: the jupytext .py files are the source; .ipynb are generated into notebooks/build/.
+NB_SRC   := $(filter-out notebooks/__init__.py,$(wildcard notebooks/[0-9]*.py))
+NB_BUILD := notebooks/build
+PORT     ?= 8866
+ifndef TOKEN
+TOKEN    := $(shell python3 -c 'import secrets; print(secrets.token_hex(12))')
+endif
+ROOT_OPT := $(if $(filter 0,$(shell id -u)),--allow-root)
+
+notebooks: setup
+	mkdir -p $(NB_BUILD)
+	for f in $(NB_SRC); do \
+	  $(BIN)/jupytext --quiet --to ipynb --output $(NB_BUILD)/$$(basename $$f .py).ipynb $$f; done
+
+lab: notebooks
+	cd $(NB_BUILD) && ../../$(BIN)/jupyter lab 01_tour.ipynb --ip=127.0.0.1 $(ROOT_OPT)
+
+desk: notebooks
+	@echo "The judge's desk: http://127.0.0.1:$(PORT)/?token=$(TOKEN)"
+	cd $(NB_BUILD) && ../../$(BIN)/voila 06_judges_desk.ipynb --no-browser \
+	  --Voila.ip=127.0.0.1 --port=$(PORT) --token=$(TOKEN) \
+	  --VoilaConfiguration.extension_denylist=jupyterlab-jupytext
+
+screenshots: setup
+	$(BIN)/python -m notebooks.widgets.screenshots notebooks/screenshots
+
 clean:
-	rm -rf $(VENV)
+	rm -rf $(VENV) $(NB_BUILD)

@@ -1,0 +1,1 @@
+"""The notebooks (jupytext percent files) and their widgets."""

@@ -1,0 +1,136 @@
+"""Serving a notebook with Voilà (or JupyterLab) on loopback and driving Debian's Chromium with
+Playwright: shared by the browser test and the screenshot script.
+
+Never ``playwright install``: the browser is ``/usr/bin/chromium`` (``make setup`` installs it).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import jupytext
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run", "--disable-quic"]
+BIN = Path(sys.executable).parent
+NOTEBOOKS = Path(__file__).resolve().parents[1]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def to_ipynb(source: Path, folder: Path) -> Path:
+    """Write ``source`` (a jupytext ``.py``) as ``.ipynb`` into ``folder``."""
+    folder.mkdir(parents=True, exist_ok=True)
+    out = folder / (source.stem + ".ipynb")
+    jupytext.write(jupytext.read(source), out)
+    return out
+
+
+def _wait_http(url: str, proc: subprocess.Popen, timeout: float) -> None:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if proc.poll() is not None:
+            raise RuntimeError(f"the server exited with code {proc.returncode}")
+        try:
+            with urllib.request.urlopen(url, timeout=2):
+                return
+        except OSError:
+            time.sleep(0.2)
+    raise TimeoutError(f"{url} did not answer within {timeout} s")
+
+
+def _stop(proc: subprocess.Popen) -> None:
+    """Stop the server we started (its process group), and wait for it to exit."""
+    if proc.poll() is None:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(5)
+
+
+@contextmanager
+def voila(notebook: Path, timeout: float = 60) -> Iterator[str]:
+    """Serve ``notebook`` (``.ipynb``) with Voilà on 127.0.0.1; yields its URL with the token."""
+    port, token = free_port(), secrets.token_hex(12)
+    cmd = [str(BIN / "voila"), notebook.name, "--no-browser", "--Voila.ip=127.0.0.1",
+           f"--port={port}", f"--token={token}",
+           "--VoilaConfiguration.extension_denylist=jupyterlab-jupytext"]
+    log = open(notebook.parent / "voila.log", "w")  # noqa: SIM115 (closed below)
+    proc = subprocess.Popen(cmd, cwd=notebook.parent, stdout=log, stderr=subprocess.STDOUT,
+                            start_new_session=True)
+    try:
+        url = f"http://127.0.0.1:{port}/?token={token}"
+        _wait_http(url, proc, timeout)
+        yield url
+    finally:
+        _stop(proc)
+        log.close()
+
+
+@contextmanager
+def lab(folder: Path, timeout: float = 60) -> Iterator[str]:
+    """JupyterLab on ``folder`` (news pop-up off, fresh workspace); yields the base URL with
+    the token (append ``lab/tree/NAME.ipynb``)."""
+    port, token = free_port(), secrets.token_hex(12)
+    settings = folder.parent / "lab-settings"
+    settings.mkdir(parents=True, exist_ok=True)
+    (settings / "overrides.json").write_text(json.dumps({
+        "@jupyterlab/apputils-extension:notification": {"fetchNews": "false",
+                                                        "checkForUpdates": False}}))
+    env = dict(os.environ, JUPYTERLAB_SETTINGS_DIR=str(settings / "user"),
+               JUPYTERLAB_WORKSPACES_DIR=str(settings / "workspaces"))
+    cmd = [str(BIN / "jupyter"), "lab", "--no-browser", "--ServerApp.ip=127.0.0.1",
+           f"--ServerApp.port={port}", f"--IdentityProvider.token={token}",
+           "--LabApp.expose_app_in_browser=True", f"--LabApp.app_settings_dir={settings}",
+           "--ServerApp.root_dir=" + str(folder)]
+    if os.geteuid() == 0:
+        cmd.append("--allow-root")
+    log = open(folder.parent / "lab.log", "w")  # noqa: SIM115 (closed below)
+    proc = subprocess.Popen(cmd, cwd=folder, stdout=log, stderr=subprocess.STDOUT, env=env,
+                            start_new_session=True)
+    try:
+        base = f"http://127.0.0.1:{port}/"
+        _wait_http(f"{base}api/status?token={token}", proc, timeout)
+        yield f"{base}?token={token}"
+    finally:
+        _stop(proc)
+        log.close()
+
+
+@contextmanager
+def chromium(width: int = 1400, height: int = 1000) -> Iterator[Any]:
+    """A Playwright page in Debian's Chromium (headless)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": width, "height": height})
+            yield page
+        finally:
+            browser.close()
+
+
+def stepper_locator(page: Any, title: str) -> Any:
+    """The stepper widget on ``page`` whose title is ``title``."""
+    return page.locator(".tv-stepper").filter(has=page.locator(f"h3:text-is('{title}')"))

@@ -1,0 +1,472 @@
+"""The turn stepper: one widget that shows a position and lets you answer, step back and
+forward, and branch by answering differently.
+
+The history is a list of answers; every position is ``Game.branch(answers[:at])`` of the same
+start, so going back and forth never needs a copy of a game. Stepping forward answers the
+current game in place (cheap); stepping back replays from the start.
+
+>>> s = Stepper(PUZZLE_PATH)
+>>> s.legal()
+['exchange Soldier for Fugitive', 'continue']
+>>> s.choose("exchange Soldier for Fugitive").zone("Ann", "discard")
+['Peasant', 'Fugitive']
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from html import escape
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets as w
+
+from rulebook.carddata import CARDS
+from rulebook.engine.decisions import Decision
+from rulebook.engine.game import Game
+from rulebook.engine.state import Card, GameState, Player
+from rulebook.rules import RULES
+
+if TYPE_CHECKING:
+    from checker.scenario import Scenario
+
+ROOT = Path(__file__).resolve().parents[2]
+SCENARIOS = ROOT / "checker" / "scenarios"
+PUZZLE_PATH = SCENARIOS / "seeds" / "peasant-soldier-empty-pile.yaml"
+ZONES = ("hand", "play", "mat", "aside", "discard", "deck")
+ZONE_TITLES = {"hand": "hand", "play": "in play", "mat": "Tavern mat", "aside": "set aside",
+               "discard": "discard", "deck": "deck (top first)"}
+MAX_BUTTONS = 8     # a multi-pick with more legal answers than this gets toggle chips
+LOG_TAIL = 40       # log entries shown (the rest are counted)
+
+CSS = """<style>
+.tv {font-family: system-ui, sans-serif; font-size: 13px; line-height: 1.5}
+.tv-chip {display: inline-block; padding: 0 6px; margin: 1px 2px; border-radius: 9px;
+  border: 1px solid #999; background: #f4f4f4; white-space: nowrap}
+.tv-action {background: #eef1f6} .tv-treasure {background: #fbeeb8}
+.tv-victory {background: #d7f0d0} .tv-curse {background: #e6d6f0}
+.tv-duration {background: #fbd9b5} .tv-reserve {background: #e8dcc4}
+.tv-traveller {border: 2px solid #5b7db1}
+.tv-earlier {outline: 2px dashed #c0392b; outline-offset: 1px}
+.tv-earlier::after {content: " \u21ba"; color: #c0392b}
+.tv-empty {background: #fde0dc; color: #a00; border-color: #c62828}
+.tv-zone {margin: 1px 0} .tv-zone b {display: inline-block; min-width: 9em; color: #444}
+.tv-player {border: 1px solid #ccc; border-radius: 6px; padding: 4px 8px; margin: 4px 0}
+.tv-current {border-color: #2e7d32; box-shadow: 0 0 0 1px #2e7d32}
+.tv-turn {font-size: 14px; font-weight: 600}
+.tv-log {max-height: 18em; overflow-y: auto; border-left: 3px solid #ddd; padding-left: 6px}
+.tv-log details {margin: 0} .tv-log summary {cursor: pointer}
+.tv-log .tv-new {background: #fff6cc}
+.tv-rule {color: #1a5fb4; font-family: monospace}
+.tv-ruletext {margin: 2px 0 4px 1.5em; color: #333; max-width: 60em}
+.tv-muted {color: #777}
+</style>"""
+
+
+def _kind(card: Card | str) -> str:
+    d = CARDS[card] if isinstance(card, str) else card.d
+    for t in ("curse", "duration", "reserve", "victory", "treasure", "action"):
+        if t == "curse" and d.name == "Curse":
+            return "tv-curse"
+        if t != "curse" and d.has_type(t.capitalize()):
+            return f"tv-{t}"
+    return ""
+
+
+def chip(card: Card | str, extra: str = "", earlier: bool = False, count: int | None = None,
+         data: str = "") -> str:
+    """One card as a chip: coloured by type, a tooltip with cost and types."""
+    d = CARDS[card] if isinstance(card, str) else card.d
+    classes = ["tv-chip", _kind(card), extra]
+    if d.is_traveller:
+        classes.append("tv-traveller")
+    if earlier:
+        classes.append("tv-earlier")
+    tip = f"${d.cost} · {' – '.join(d.types)}" + (" · in play from an earlier turn"
+                                                   if earlier else "")
+    text = escape(d.name) + (f" {count}" if count is not None else "")
+    return (f'<span class="{" ".join(c for c in classes if c)}" title="{escape(tip)}"{data}>'
+            f"{text}</span>")
+
+
+def rule_html(rule_id: str, ruleset: str, summary: str) -> str:
+    """A log line or prompt whose rule id expands (``<details>``) to the rule's text."""
+    r = RULES.get(rule_id)
+    body = (f"<b>{escape(r.title)}</b>: {escape(r.text_for(ruleset))} "
+            f"<span class='tv-muted'>({escape(r.source)})</span>") if r else "(unknown rule)"
+    return (f"<details><summary>{summary} <span class='tv-rule'>[{escape(rule_id)}]</span>"
+            f"</summary><div class='tv-ruletext'>{body}</div></details>")
+
+
+def _grouped(names: list[str]) -> str:
+    out, i = [], 0
+    while i < len(names):
+        j = i
+        while j < len(names) and names[j] == names[i]:
+            j += 1
+        out.append(chip(names[i]) if j - i == 1 else f"{j - i}\u00d7" + chip(names[i]))
+        i = j
+    return " ".join(out)
+
+
+def zone_html(p: Player, kind: str, now: int) -> str:
+    zone = getattr(p, kind)
+    cards = list(zone.cards)
+    if kind == "deck":
+        cards.reverse()
+    if kind == "play":
+        inner = " ".join(chip(c, earlier=c.since < now) for c in cards)
+    elif kind in ("deck", "discard"):
+        inner = _grouped([c.name for c in cards])
+    else:
+        inner = " ".join(chip(c) for c in cards)
+    return (f'<div class="tv-zone" data-zone="{escape(p.name)}.{kind}"><b>{ZONE_TITLES[kind]} '
+            f"({len(cards)})</b> {inner or '<span class=tv-muted>—</span>'}</div>")
+
+
+def player_html(s: GameState, p: Player) -> str:
+    now = s.turn.number
+    current = p is s.turn.player
+    tokens = [f"{t}: {pile}" for t, pile in p.tokens.items() if pile]
+    if not p.journey_up:
+        tokens.append("Journey token face down")
+    if p.minus_card:
+        tokens.append("-1 Card token on deck")
+    if p.minus_coin:
+        tokens.append("-$1 token")
+    if p.vp_tokens:
+        tokens.append(f"{p.vp_tokens} VP tokens")
+    if p.estate_token is not None:
+        tokens.append(f"Estate token on {p.estate_token.name}")
+    zones = "".join(zone_html(p, k, now) for k in ZONES if len(getattr(p, k)) or
+                    k in ("hand", "play", "deck", "discard"))
+    return (f'<div class="tv-player{" tv-current" if current else ""}" '
+            f'data-player="{escape(p.name)}"><b>{escape(p.name)}</b>'
+            f"{' — taking this turn' if current else ''}"
+            f"{' · tokens: ' + escape(', '.join(tokens)) if tokens else ''}{zones}</div>")
+
+
+def piles_html(s: GameState) -> str:
+    def pile(name: str, n: int) -> str:
+        return chip(name, "tv-empty" if n == 0 else "", count=n,
+                    data=f' data-pile="{escape(name)}" data-count="{n}"')
+    supply = " ".join(pile(k, len(z)) for k, z in s.supply.items())
+    rows = [f"<div class='tv-zone'><b>Supply</b> {supply}</div>"]
+    if s.nonsupply:
+        rows.append("<div class='tv-zone'><b>not in the Supply</b> "
+                    + " ".join(pile(k, len(z)) for k, z in s.nonsupply.items()) + "</div>")
+    if s.events:
+        rows.append("<div class='tv-zone'><b>Events</b> " + ", ".join(map(escape, s.events))
+                    + "</div>")
+    rows.append(f"<div class='tv-zone' data-zone='trash'><b>trash ({len(s.trash)})</b> "
+                + (_grouped(s.trash.names()) or "<span class=tv-muted>—</span>") + "</div>")
+    return "".join(rows)
+
+
+def turn_html(g: Game) -> str:
+    t = g.state.turn
+    if g.over:
+        scores = ", ".join(f"{k} {v}" for k, v in g.scores().items())
+        return (f"<div class='tv-turn'>Game over — {escape(scores)}; winner(s): "
+                f"{escape(', '.join(g.winners))}</div>")
+    extra = " (extra turn)" if t.extra else ""
+    return (f"<div class='tv-turn' data-turn='{t.number}'>Turn {t.number}{extra} · "
+            f"{escape(t.player.name)} · {escape(t.phase)} phase · Actions {t.actions} · "
+            f"Buys {t.buys} · ${t.coins} <span class='tv-muted'>(ruleset {g.ruleset})</span>"
+            "</div>")
+
+
+def log_html(g: Game, new_from: int, tail: int = LOG_TAIL) -> str:
+    entries = list(g.log)
+    start = max(0, len(entries) - tail)
+    rows = [f"<div class='tv-muted'>… {start} earlier entries</div>"] if start else []
+    turn = None
+    for i, e in enumerate(entries[start:], start):
+        if e.turn != turn:
+            turn = e.turn
+            rows.append(f"<div class='tv-muted'>turn {turn}</div>")
+        text = escape(e.text().rsplit(" [", 1)[0])
+        cls = " class='tv-new'" if i >= new_from else ""
+        rows.append(f"<div{cls} data-log='{i}'>{rule_html(e.rule, g.ruleset, text)}</div>")
+    return "<div class='tv-log'>" + ("".join(rows) or "<i>nothing yet</i>") + "</div>"
+
+
+
+class Stepper:
+    """Step through a game: answer its decisions with buttons, go back and forward, branch.
+
+    ``source``: a :class:`Game` (driven in place, its answers are the history), a
+    :class:`Scenario` or a scenario file (history: its script, starting before it).
+    ``answers`` replaces that history. Display with ``display(stepper.widget)`` or just
+    ``stepper`` as a cell's last line.
+    """
+
+    def __init__(self, source: Game | Scenario | str | Path,
+                 answers: Sequence[str] | None = None, *, at: int | None = None,
+                 title: str = "") -> None:
+        if isinstance(source, str | Path):
+            from checker.scenario import load_scenario  # imports jsonschema: slow, so late
+
+            source = load_scenario(source)
+        if not isinstance(source, Game):  # a Scenario
+            title = title or source.meta.get("title", "")
+            self.game = source.game()
+            self.history = list(source.script if answers is None else answers)
+            at = 0 if at is None else at
+        else:
+            self.game = source
+            self.history = list(source.answers if answers is None else answers)
+            at = len(source.answers) if at is None else at
+        self.factory = self.game.factory
+        self.lines: list[list[str]] = []      # other lines of answers explored (branches)
+        self.redraw_ms = 0.0
+        self.on_change: list[Callable[[Stepper], None]] = []
+        self._log_from = 0
+        self._picks: list[int] = []
+        self._build(title)
+        if list(self.game.answers) != self.history[:at]:
+            self.game = self._replay(self.history[:at])
+        self.at = at
+        self.redraw()
+
+    # -- widgets ------------------------------------------------------------------------------
+    def _build(self, title: str) -> None:
+        lay = w.Layout(width="auto")
+        self.back_button = w.Button(description="\u25c0 back", layout=lay)
+        self.forward_button = w.Button(description="forward \u25b6", layout=lay)
+        self.restart_button = w.Button(description="|\u25c0 start", layout=lay)
+        self.end_button = w.Button(description="end \u25b6|", layout=lay)
+        for b, cls in ((self.back_button, "tv-back"), (self.forward_button, "tv-forward"),
+                       (self.restart_button, "tv-restart"), (self.end_button, "tv-end")):
+            b.add_class(cls)
+        self.back_button.on_click(lambda _: self.back())
+        self.forward_button.on_click(lambda _: self.forward())
+        self.restart_button.on_click(lambda _: self.goto(0))
+        self.end_button.on_click(lambda _: self.goto(len(self.history)))
+        self.position = w.HTML()
+        self.position.add_class("tv-position")
+        self.lines_menu = w.Dropdown(description="lines", options=[("this line", -1)], value=-1,
+                                     layout=w.Layout(width="28em"))
+        self.lines_menu.observe(self._switch_line, names="value")
+        self.board = w.HTML()
+        self.board.add_class("tv-board")
+        self.prompt = w.HTML()
+        self.prompt.add_class("tv-prompt")
+        self.answers_box = w.Box(layout=w.Layout(flex_flow="row wrap"))
+        self.answers_box.add_class("tv-answers")
+        self.picks_box = w.Box(layout=w.Layout(flex_flow="row wrap"))
+        self.confirm_button = w.Button(description="confirm", button_style="primary")
+        self.confirm_button.add_class("tv-confirm")
+        self.confirm_button.on_click(lambda _: self._confirm())
+        self.log = w.HTML()
+        self.log.add_class("tv-logbox")
+        self.history_html = w.HTML()
+        self.history_html.add_class("tv-history")
+        head = w.HTML(CSS + (f"<h3 class='tv'>{escape(title)}</h3>" if title else ""))
+        nav = w.HBox([self.restart_button, self.back_button, self.forward_button,
+                      self.end_button, self.position])
+        decision = w.VBox([self.prompt, self.answers_box, self.picks_box])
+        right = w.VBox([w.HTML("<b class='tv'>Log</b> <span class='tv tv-muted'>(click a "
+                               "line for its rule)</span>"), self.log,
+                        w.HTML("<b class='tv'>Answers on this line</b>"), self.history_html,
+                        self.lines_menu], layout=w.Layout(width="42%"))
+        left = w.VBox([self.board, decision], layout=w.Layout(width="58%"))
+        self.widget = w.VBox([head, nav, w.HBox([left, right])])
+        self.widget.add_class("tv")
+        self.widget.add_class("tv-stepper")
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.widget)
+
+    # -- reading ------------------------------------------------------------------------------
+    @property
+    def state(self) -> GameState:
+        return self.game.state
+
+    @property
+    def pending(self) -> Decision | None:
+        return self.game.pending
+
+    def legal(self) -> list[str]:
+        return self.game.legal()
+
+    def zone(self, player: str, kind: str) -> list[str]:
+        """Card names in a player's zone (a deck top first)."""
+        names = getattr(self.game.player(player), kind).names()
+        return names[::-1] if kind == "deck" else names
+
+    def pile(self, name: str) -> int:
+        return len(self.state.pile(name))
+
+    def answer_buttons(self) -> list[w.Button]:
+        return [b for b in self.answers_box.children if isinstance(b, w.Button)]
+
+    def button(self, label: str) -> w.Button:
+        """The answer button labelled ``label`` (KeyError if none)."""
+        for b in self.answer_buttons():
+            if b.description == label or b.tooltip == label:
+                return b
+        raise KeyError(f"no answer button {label!r}; buttons: "
+                       f"{[b.description for b in self.answer_buttons()]}")
+
+    def pick_buttons(self) -> list[w.ToggleButton]:
+        return [b for b in self.picks_box.children if isinstance(b, w.ToggleButton)]
+
+    # -- moving -------------------------------------------------------------------------------
+    def _replay(self, answers: Sequence[str]) -> Game:
+        g = self.game.branch(list(answers))
+        while g.pending is None and g.paused is not None:
+            g.resume()
+        return g
+
+    def choose(self, label: str) -> Stepper:
+        """Answer the pending decision; a different answer than the line's next one starts a
+        new line (the old one is kept in ``lines``)."""
+        nxt = self.history[self.at] if self.at < len(self.history) else None
+        old = len(self.game.log)
+        self.game.answer(label)
+        if label != nxt:
+            if nxt is not None:
+                self._keep_line(self.history)
+            self.history = [*self.history[:self.at], label]
+        self.at += 1
+        self._log_from = old
+        return self.redraw()
+
+    def _keep_line(self, line: list[str]) -> None:
+        if line and line not in self.lines:
+            self.lines.append(list(line))
+
+    def goto(self, at: int) -> Stepper:
+        """Show the position after the line's first ``at`` answers."""
+        at = max(0, min(at, len(self.history)))
+        old = len(self.game.log)
+        if at == self.at + 1:
+            self.game.answer(self.history[self.at])
+        elif at != self.at:
+            self.game = self._replay(self.history[:at])
+        self._log_from = old if at > self.at else len(self.game.log)
+        self.at = at
+        return self.redraw()
+
+    def back(self) -> Stepper:
+        return self.goto(self.at - 1)
+
+    def forward(self) -> Stepper:
+        return self.goto(self.at + 1)
+
+    def _switch_line(self, change: dict[str, Any]) -> None:
+        i = change["new"]
+        if i is None or i < 0:
+            return
+        line = self.lines.pop(i)
+        self._keep_line(self.history)
+        self.history = line
+        self.game = self._replay([])
+        self.at = 0
+        self.goto(len(line))
+
+    def _confirm(self) -> None:
+        d = self.pending
+        if d is None:
+            return
+        labels = [d.options[i].label for i in self._picks]
+        self.choose(d.answer_label([d.options[i] for i in self._picks]) if labels
+                    else f"{d.verb}: nothing")
+
+    def _toggle(self, i: int, on: bool) -> None:
+        if on and i not in self._picks:
+            self._picks.append(i)
+        elif not on and i in self._picks:
+            self._picks.remove(i)
+        self._update_confirm()
+
+    def _update_confirm(self) -> None:
+        d = self.pending
+        if d is None:
+            return
+        n = len(self._picks)
+        names = ", ".join(d.options[i].label for i in self._picks) or "nothing"
+        self.confirm_button.description = f"{d.verb}: {names}"
+        self.confirm_button.disabled = not d.min <= n <= d.max
+
+    # -- drawing ------------------------------------------------------------------------------
+    def redraw(self) -> Stepper:
+        """Redraw every part from the game (the time it took is ``redraw_ms``)."""
+        t0 = time.perf_counter()
+        g = self.game
+        s = g.state
+        self.board.value = ("<div class='tv'>" + turn_html(g)
+                            + "".join(player_html(s, p) for p in s.players)
+                            + piles_html(s) + "</div>")
+        self.log.value = log_html(g, self._log_from)
+        self._draw_decision()
+        self._draw_history()
+        self.back_button.disabled = self.at == 0
+        self.forward_button.disabled = self.at >= len(self.history)
+        self.restart_button.disabled = self.at == 0
+        self.end_button.disabled = self.at >= len(self.history)
+        self.redraw_ms = (time.perf_counter() - t0) * 1000
+        for f in self.on_change:
+            f(self)
+        return self
+
+    def _draw_decision(self) -> None:
+        g, d = self.game, self.game.pending
+        self._picks = []
+        if d is None:
+            self.prompt.value = ("<div class='tv'><b>The game is over.</b></div>" if g.over
+                                 else "<div class='tv'><b>No decision is pending.</b></div>")
+            self.answers_box.children = ()
+            self.picks_box.children = ()
+            return
+        how = ""
+        if d.multi:
+            order = ", in order" if d.ordered else ""
+            how = f" <span class='tv-muted'>(pick {d.min} to {d.max}{order})</span>"
+        card = f" <span class='tv-muted'>— {escape(d.card)}</span>" if d.card else ""
+        summary = f"<b>{escape(d.player)}</b>: {escape(d.prompt)}{card}{how}"
+        self.prompt.value = "<div class='tv'>" + rule_html(d.rule, g.ruleset, summary) + "</div>"
+        legal = g.legal() if not d.multi or len(d.options) <= 10 else None
+        if (legal is not None and len(legal) <= MAX_BUTTONS) or not d.multi:
+            self.answers_box.children = tuple(self._answer_button(a) for a in (legal or []))
+            self.picks_box.children = ()
+            return
+        self.answers_box.children = ()
+        toggles = []
+        for i, o in enumerate(d.options):
+            t = w.ToggleButton(description=o.label, layout=w.Layout(width="auto"))
+            t.add_class("tv-pick")
+            t.observe(lambda ch, i=i: self._toggle(i, ch["new"]), names="value")
+            toggles.append(t)
+        self.picks_box.children = (*toggles, self.confirm_button)
+        self._update_confirm()
+
+    def _answer_button(self, label: str) -> w.Button:
+        nxt = self.history[self.at] if self.at < len(self.history) else None
+        b = w.Button(description=label, tooltip=label, layout=w.Layout(width="auto"),
+                     button_style="info" if label == nxt else "")
+        b.add_class("tv-answer")
+        b.on_click(lambda _, label=label: self.choose(label))
+        return b
+
+    def _draw_history(self) -> None:
+        items = []
+        for i, a in enumerate(self.history):
+            style = "font-weight:bold" if i < self.at else "color:#777"
+            here = " \u25c0 you are here" if i == self.at - 1 else ""
+            items.append(f"<li style='{style}'>{escape(a)}{here}</li>")
+        self.history_html.value = ("<ol class='tv'>" + "".join(items) + "</ol>" if items else
+                                   "<div class='tv tv-muted'>no answers yet</div>")
+        self.position.value = (f"<span class='tv' data-at='{self.at}'>step {self.at} of "
+                               f"{len(self.history)}</span>")
+        opts = [("this line", -1)] + [
+            (f"{k + 1}: " + " / ".join(line[-3:]) + f" ({len(line)} answers)", k)
+            for k, line in enumerate(self.lines)]
+        self.lines_menu.unobserve(self._switch_line, names="value")
+        self.lines_menu.options = opts
+        self.lines_menu.value = -1
+        self.lines_menu.observe(self._switch_line, names="value")

@@ -1,0 +1,91 @@
+"""Small helpers the notebooks use to show the engine at work, printed plainly.
+
+>>> g = position({"kingdom": ["Village"], "players": [
+...     {"name": "Ann", "hand": ["Village"], "deck": ["Gold"]}, {"name": "Bob"}],
+...     "turn": {"phase": "action"}})
+>>> walk(g, "play Village")
+Ann decides: Action phase: play an Action card?  [play Village | end Action phase]
+  -> play Village
+      Ann plays Village from hand [play.action-use]
+      Ann draws Gold [draw]
+"""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from notebooks.widgets.stepper import SCENARIOS
+from rulebook.engine.game import Game
+from rulebook.position import build
+from rulebook.rules import RULES
+
+if TYPE_CHECKING:
+    from checker.scenario import Scenario
+
+
+def position(spec: dict[str, Any]) -> Game:
+    """A game from a position description (the ``setup`` of a scenario file)."""
+    return Game(lambda: build(copy.deepcopy(spec)))
+
+
+def walk(g: Game, *answers: str, show_next: bool = False) -> None:
+    """Answer ``answers`` one by one, printing each decision, the answer and what it caused."""
+    for a in answers:
+        d = g.pending
+        print(f"{d.player} decides: {d.prompt}  [{' | '.join(g.legal()[:8])}]")
+        print(f"  -> {a}")
+        before = len(g.log)
+        g.answer(a)
+        for e in g.log[before:]:
+            print("      " + e.text())
+    if show_next:
+        print(next_decision(g))
+
+
+def next_decision(g: Game) -> str:
+    d = g.pending
+    if d is None:
+        return "(no decision pending: " + ("the game is over)" if g.over else "paused)")
+    return f"Next: {d.player} decides: {d.prompt}  [{' | '.join(g.legal()[:8])}]"
+
+
+def show_log(g: Game, since: int = 0) -> None:
+    """The log from entry ``since``, one line each with its rule id."""
+    for e in g.log[since:]:
+        print(e.text())
+
+
+def rule(rule_id: str, ruleset: str = "current") -> None:
+    """Print one rule: id, title and text (as it stands in ``ruleset``)."""
+    r = RULES[rule_id]
+    print(f"[{r.id}] {r.title}\n  {r.text_for(ruleset)}\n  (source: {r.source})")
+
+
+def corpus(word: str = "") -> list[Scenario]:
+    """The corpus scenarios whose file name contains ``word``, printed with their questions."""
+    from checker.scenario import load_scenario
+
+    found = [load_scenario(p) for p in sorted(SCENARIOS.rglob("*.yaml")) if word in p.stem]
+    for s in found:
+        print(f"{s.path.relative_to(SCENARIOS)}: {s.question}")
+    return found
+
+
+def scenario(name: str) -> Scenario:
+    """A corpus scenario by file stem (``"ratcatcher-call"``)."""
+    from checker.scenario import load_scenario
+
+    hits = [p for p in SCENARIOS.rglob("*.yaml") if p.stem == name]
+    if not hits:
+        raise FileNotFoundError(f"no scenario {name!r} under {SCENARIOS}")
+    return load_scenario(Path(hits[0]))
+
+
+def play_script(s: Scenario) -> Game:
+    """A scenario's game with its whole script answered, printed step by step."""
+    print(f"{s.meta.get('title', s.id)}\n  Q: {s.question}")
+    g = s.game()
+    walk(g, *s.script, show_next=True)
+    return g

@@ -1,0 +1,30 @@
+"""Every notebook runs headless from its jupytext source, without writing an .ipynb."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import jupytext
+import nbclient
+import pytest
+
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+SOURCES = sorted(NOTEBOOKS.glob("[0-9][0-9]_*.py"))
+
+
+def test_the_seven_notebooks_are_there() -> None:
+    assert [p.stem[:2] for p in SOURCES] == ["01", "02", "03", "04", "05", "06", "07"]
+    for p in SOURCES:
+        header = p.read_text("utf-8").split("# ---", 2)[1]
+        assert "format_name: percent" in header and "name: python3" in header, p.name
+
+
+@pytest.mark.parametrize("source", SOURCES, ids=lambda p: p.stem)
+def test_notebook_runs(source: Path, tmp_path: Path) -> None:
+    nb = jupytext.read(source)
+    client = nbclient.NotebookClient(nb, kernel_name="python3", timeout=120,
+                                     resources={"metadata": {"path": str(tmp_path)}})
+    client.execute()
+    errors = [o for c in nb.cells for o in c.get("outputs", []) if o.get("output_type") == "error"]
+    assert errors == []
+    assert any(c.cell_type == "markdown" for c in nb.cells)

@@ -1,0 +1,164 @@
+"""The turn stepper and the judge's desk, driven through their widgets in Python."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from checker.scenario import load_scenario
+from notebooks.widgets import PUZZLE_PATH, Stepper
+from notebooks.widgets.desk import Desk
+from notebooks.widgets.teach import position
+from rulebook.bots import BigMoney
+from rulebook.setup import Setup, new_game
+
+
+def labels(s: Stepper) -> list[str]:
+    return [b.description for b in s.answer_buttons()]
+
+
+def test_one_button_per_legal_answer_and_the_puzzle() -> None:
+    s = Stepper(PUZZLE_PATH)
+    assert labels(s) == s.legal() == ["exchange Soldier for Fugitive", "continue"]
+    assert s.pile("Soldier") == 0 and s.history == load_scenario(PUZZLE_PATH).script
+    s.button("exchange Soldier for Fugitive").click()
+    assert labels(s) == ["exchange Peasant for Soldier", "continue"]
+    assert s.pile("Soldier") == 1 and s.pile("Fugitive") == 4
+    s.button("exchange Peasant for Soldier").click()
+    assert s.zone("Ann", "discard") == ["Fugitive", "Soldier"]
+    assert s.zone("Ann", "hand") == ["Copper"] * 5
+    assert (s.pile("Soldier"), s.pile("Fugitive")) == (0, 4)
+    assert s.state.turn.player.name == "Bob"
+    assert "traveller.exchange" in s.log.value and "Exchanging a Traveller" in s.log.value
+
+
+def test_back_forward_and_branch() -> None:
+    s = Stepper(PUZZLE_PATH)
+    s.forward_button.click()
+    s.forward_button.click()
+    assert s.at == 2 and s.forward_button.disabled and s.zone("Ann", "discard") == [
+        "Fugitive", "Soldier"]
+    s.back_button.click()
+    assert s.at == 1 and s.pile("Soldier") == 1 and not s.forward_button.disabled
+    s.button("continue").click()   # a different answer: a new line
+    assert s.history == ["exchange Soldier for Fugitive", "continue"]
+    assert s.lines == [["exchange Soldier for Fugitive", "exchange Peasant for Soldier"]]
+    assert s.zone("Ann", "discard") == ["Peasant", "Fugitive"]
+    s.lines_menu.value = 0         # back to the line left behind
+    assert s.history[-1] == "exchange Peasant for Soldier" and s.at == 2
+    assert s.zone("Ann", "discard") == ["Fugitive", "Soldier"]
+    s.restart_button.click()
+    assert s.at == 0 and s.back_button.disabled and s.pile("Soldier") == 0
+    s.end_button.click()
+    assert s.at == 2
+
+
+def test_same_answer_keeps_the_line() -> None:
+    s = Stepper(PUZZLE_PATH)
+    assert s.button("exchange Soldier for Fugitive").button_style == "info"  # the line's next
+    s.button("exchange Soldier for Fugitive").click()
+    assert len(s.history) == 2 and s.lines == [] and s.at == 1
+
+
+def test_earlier_turn_cards_are_marked() -> None:
+    g = position({"kingdom": ["Gear"], "players": [
+        {"name": "Ann", "hand": ["Copper"], "play": [{"card": "Gear", "earlier": True}],
+         "deck": ["5 Copper"]}, {"name": "Bob"}], "turn": {"phase": "buy", "number": 3}})
+    s = Stepper(g)
+    assert s.board.value.count("tv-earlier") == 1
+    assert "in play from an earlier turn" in s.board.value
+
+
+def test_multi_pick_uses_toggle_chips_and_confirm() -> None:
+    g = position({"kingdom": ["Gear"], "players": [
+        {"name": "Ann", "hand": ["Gear", "Estate", "Copper", "Silver"],
+         "deck": ["Gold", "Duchy", "5 Copper"]}, {"name": "Bob"}],
+        "turn": {"phase": "action"}})
+    s = Stepper(g)
+    s.button("play Gear").click()
+    picks = s.pick_buttons()
+    assert len(s.legal()) > 8 and [p.description for p in picks] == s.pending.labels()
+    assert not s.confirm_button.disabled           # "set aside: nothing" is legal
+    for p in picks:
+        if p.description in ("Gold", "Duchy"):
+            p.value = True
+    assert s.confirm_button.description == "set aside: Gold, Duchy"
+    picks[0].value = True
+    assert s.confirm_button.disabled                # three is too many
+    picks[0].value = False
+    s.confirm_button.click()
+    assert s.zone("Ann", "aside") == ["Gold", "Duchy"]
+    assert s.history[-1] == "set aside: Gold, Duchy"
+
+
+def test_few_multi_pick_answers_are_buttons() -> None:
+    g = position({"kingdom": ["Gear"], "players": [
+        {"name": "Ann", "hand": ["Gear"], "deck": ["Gold", "Duchy"]}, {"name": "Bob"}],
+        "turn": {"phase": "action"}})
+    s = Stepper(g).choose("play Gear")
+    assert labels(s) == s.legal() and "set aside: Gold, Duchy" in labels(s)
+
+
+def test_live_game_redraws_fast() -> None:
+    g = new_game(Setup(kingdom="first-game", seed=3))
+    bot = BigMoney(1)
+    for _ in range(30):
+        g.answer(bot.choose(g, g.pending))
+    s = Stepper(g)
+    assert s.at == 30 and s.game is g
+    times = []
+    for _ in range(10):
+        s.button(bot.choose(s.game, s.pending)).click()
+        times.append(s.redraw_ms)
+    assert max(times) < 100
+    s.back()
+    assert s.at == 39 and s.game is not g
+
+
+def test_game_over_has_no_buttons() -> None:
+    g = new_game(Setup(kingdom="first-game", seed=2))
+    bot = BigMoney(0)
+    while g.pending is not None:
+        g.answer(bot.choose(g, g.pending))
+    s = Stepper(g)
+    assert s.answer_buttons() == [] and "Game over" in s.board.value
+
+
+def test_desk_builds_asks_and_saves(tmp_path: Path) -> None:
+    desk = Desk()
+    desk.load(PUZZLE_PATH)
+    desk.ask_button.click()
+    assert desk.exploration is not None and len(desk.exploration.outcomes) == 3
+    assert "3 distinct outcome(s)" in desk.status.value
+    assert desk.tree.value.lstrip().startswith(("<?xml", "<svg", "<!DOCTYPE"))
+    desk.stepper.button("exchange Soldier for Fugitive").click()
+    path = desk.save(tmp_path)
+    scn = load_scenario(path)
+    assert scn.script == ["exchange Soldier for Fugitive"]
+    assert scn.setup["piles"] == {"Soldier": 0}
+
+
+def test_desk_position_from_widgets() -> None:
+    desk = Desk()
+    desk.kingdom.value = ["Ratcatcher"]
+    desk.players[0].zones["mat"].value = ["Ratcatcher"]
+    desk.players[0].zones["hand"].value = ["Estate", "Copper"]
+    desk.players[0].tokens.value = "+1 Card: Ratcatcher"
+    desk.phase.value = "start"
+    desk.stop.value = "end of this phase"
+    ex = desk.ask()
+    assert {o.values["players.Ann.hand"] for o in ex.outcomes} == {
+        ("Copper", "Estate"), ("Copper",), ("Estate",)}
+    desk.piles.value = "Nonsense"
+    desk.ask_button.click()
+    assert "name: value" in desk.status.value
+
+
+@pytest.mark.parametrize("bad", ["Soldier: 0", "Village: 3"])
+def test_desk_reports_setup_errors(bad: str) -> None:
+    desk = Desk()
+    desk.kingdom.value = ["Gear"]
+    desk.piles.value = bad
+    desk.ask_button.click()
+    assert "not a pile in this game" in desk.status.value
