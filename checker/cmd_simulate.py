@@ -48,8 +48,8 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(summary, indent=1))
         return 0
     print(f"{summary['games']} games, bots {', '.join(report.bots)}")
-    for bot, wins in summary["wins"].items():
-        print(f"  {bot}: {wins:g} wins")
+    for seat, wins in summary["wins"].items():
+        print(f"  {seat}: {wins:g} wins")
     print(f"  mean scores: {summary['mean_scores']}")
     print(f"  mean turns: {summary['mean_turns']}  unfinished: {summary['unfinished']}")
     print(f"  wall time: {summary['seconds']} s  ({summary['games_per_second']} games/s)")

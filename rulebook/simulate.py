@@ -29,29 +29,28 @@ class Report:
     games: list[GameResult] = field(default_factory=list)
     seconds: float = 0.0
 
+    def seats(self) -> list[str]:
+        """Each player's name: seat and bot, so two copies of a bot are told apart."""
+        return [f"P{i + 1}-{b}" for i, b in enumerate(self.bots)]
+
     def summary(self) -> dict:
-        wins: dict[str, float] = dict.fromkeys(self.bots, 0.0)
+        seats = self.seats()
+        wins: dict[str, float] = dict.fromkeys(seats, 0.0)
         for r in self.games:
             for w in r.winners:
-                wins[self._bot_of(w)] += 1 / len(r.winners)
+                wins[w] += 1 / len(r.winners)
         n = len(self.games)
         return {
             "games": n,
             "bots": self.bots,
             "wins": wins,
-            "mean_scores": {b: round(sum(r.scores[self._name(i)] for r in self.games) / n, 2)
-                            for i, b in enumerate(self.bots)} if n else {},
+            "mean_scores": {s: round(sum(r.scores[s] for r in self.games) / n, 2)
+                            for s in seats} if n else {},
             "mean_turns": round(sum(r.turns for r in self.games) / n, 2) if n else 0,
             "unfinished": sum(not r.finished for r in self.games),
             "seconds": round(self.seconds, 3),
             "games_per_second": round(n / self.seconds, 1) if self.seconds else None,
         }
-
-    def _name(self, i: int) -> str:
-        return f"P{i + 1}-{self.bots[i]}"
-
-    def _bot_of(self, player: str) -> str:
-        return self.bots[int(player[1:player.index("-")]) - 1]
 
 
 def play_game(setup: Setup, bots: list[str], seed: int) -> tuple[Game, GameResult]:
@@ -76,8 +75,8 @@ def simulate(bots: list[str], games: int, seed: int, kingdom: list[str] | str,
     for b in bots:
         if b not in BOTS:
             raise SetupError(f"unknown bot {b!r}; bots: {', '.join(BOTS)}")
-    names = [f"P{i + 1}-{b}" for i, b in enumerate(bots)]
     report = Report(bots)
+    names = report.seats()
     start = time.perf_counter()
     for k in range(games):
         setup = Setup(kingdom=kingdom, players=names, events=events or [], ruleset=ruleset,
