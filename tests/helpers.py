@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from rulebook.engine.game import Game
 from rulebook.position import build
 
@@ -28,4 +30,52 @@ def play_all(g: Game, *answers: str) -> Game:
     return g
 
 
-__all__ = ["names", "play_all", "position"]
+BOTH = pytest.mark.parametrize("ruleset", ["2015", "current"])
+PASS = ("end Action phase", "end Buy phase", "continue")
+
+
+def entries(g: Game, verb: str | None = None, player: str | None = None) -> list:
+    """Log entries, optionally only those with ``verb`` (and of ``player``)."""
+    return [e for e in g.log
+            if (verb is None or e.verb == verb) and (player is None or e.player == player)]
+
+
+def deck(g: Game, who: str) -> list[str]:
+    """A player's deck, top card first."""
+    return list(reversed(names(g.player(who).deck)))
+
+
+def pile(g: Game, name: str) -> int:
+    return len(g.state.pile(name))
+
+
+def to_buy(g: Game) -> None:
+    """End the Action phase, unless it already ended by itself."""
+    if g.pending.rule == "turn.action":
+        g.answer("end Action phase")
+    assert g.pending.rule == "turn.buy"
+
+
+def to_cleanup(g: Game) -> None:
+    """End the turn player's Action and Buy phases."""
+    who = g.state.turn.player.name
+    while g.pending is not None and g.pending.player == who and \
+            g.pending.rule in ("turn.action", "turn.buy"):
+        g.answer("end Action phase" if g.pending.rule == "turn.action" else "end Buy phase")
+
+
+def finish_turn(g: Game) -> None:
+    """Pass through the rest of the current turn (ending phases, declining optional things)."""
+    n = g.state.turn.number
+    while g.pending is not None and g.state.turn.number == n:
+        for label in PASS:
+            if label in g.legal():
+                g.answer(label)
+                break
+        else:
+            raise AssertionError(f"no way to pass {g.pending.player}'s decision "
+                                 f"{g.pending.prompt!r}: {g.legal()}")
+
+
+__all__ = ["BOTH", "PASS", "deck", "entries", "finish_turn", "names", "pile", "play_all",
+           "position", "to_buy", "to_cleanup"]

@@ -8,46 +8,14 @@ rules of Duration cards staying in play (Adventures rulebook, "Duration Cards" s
 from __future__ import annotations
 
 import pytest
-from helpers import names, position
+from helpers import BOTH, deck, entries, finish_turn, names, position, to_buy
 
 from rulebook.engine.choosing import card_label
-
-BOTH = pytest.mark.parametrize("ruleset", ["2015", "current"])
-PASS = ("end Action phase", "end Buy phase", "continue")
-
-
-def entries(g, verb=None, player=None):
-    return [e for e in g.log
-            if (verb is None or e.verb == verb) and (player is None or e.player == player)]
 
 
 def topdecks(g, who):
     """The cards ``who`` put onto their deck, one tuple per move, from the log."""
     return [e.cards for e in g.log if e.player == who and "onto their deck" in e.text()]
-
-
-def deck(g, who):
-    """A player's deck, top card first."""
-    return list(reversed(names(g.player(who).deck)))
-
-
-def finish_turn(g):
-    """Pass through the rest of the current turn (ending phases, declining optional things)."""
-    n = g.state.turn.number
-    while g.pending is not None and g.state.turn.number == n:
-        for label in PASS:
-            if label in g.legal():
-                g.answer(label)
-                break
-        else:
-            raise AssertionError(f"no way to pass {g.pending.player}'s decision "
-                                 f"{g.pending.prompt!r}: {g.legal()}")
-
-
-def to_buy(g):
-    if g.pending.rule == "turn.action":
-        g.answer("end Action phase")
-    assert g.pending.rule == "turn.buy"
 
 
 def owned(g, who, name):

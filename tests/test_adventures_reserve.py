@@ -10,16 +10,7 @@ the pitfalls (``/work/shared/reference/pitfalls.md``).
 from __future__ import annotations
 
 import pytest
-from helpers import names, position
-
-BOTH = pytest.mark.parametrize("ruleset", ["2015", "current"])
-PASS = ("end Action phase", "end Buy phase", "continue")
-
-
-def entries(g, verb=None, player=None):
-    """Log entries, optionally only those with ``verb`` (and ``player``)."""
-    return [e for e in g.log
-            if (verb is None or e.verb == verb) and (player is None or e.player == player)]
+from helpers import BOTH, entries, finish_turn, names, position, to_buy
 
 
 def rules(g):
@@ -29,25 +20,6 @@ def rules(g):
 def calls(g):
     """The "call X" answers the pending decision offers."""
     return [a for a in g.legal() if a.startswith("call ")]
-
-
-def finish_turn(g):
-    """Pass through the rest of the current turn (ending phases, declining optional things)."""
-    n = g.state.turn.number
-    while g.pending is not None and g.state.turn.number == n:
-        for label in PASS:
-            if label in g.legal():
-                g.answer(label)
-                break
-        else:
-            raise AssertionError(f"no way to pass {g.pending.player}'s decision "
-                                 f"{g.pending.prompt!r}: {g.legal()}")
-
-
-def to_buy(g):
-    if g.pending.rule == "turn.action":
-        g.answer("end Action phase")
-    assert g.pending.rule == "turn.buy"
 
 
 def idle(g, who="Ann"):

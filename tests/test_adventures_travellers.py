@@ -6,29 +6,12 @@ Adventures rulebook (seed 001) and the pitfalls in ``shared/reference/pitfalls.m
 from __future__ import annotations
 
 import pytest
-from helpers import names, position
+from helpers import entries, names, pile, position, to_cleanup
 
 RULESETS = ["2015", "current"]
 SOLDIER_LINE = ["Peasant"]
 PAGE_LINE = ["Page"]
 BOTH_LINES = ["Page", "Peasant"]
-
-
-def entries(g, verb=None, player=None):
-    return [e for e in g.log
-            if (verb is None or e.verb == verb) and (player is None or e.player == player)]
-
-
-def to_cleanup(g):
-    """End the Action and Buy phases of the current turn (whatever is left of them)."""
-    who = g.state.turn.player.name
-    while g.pending is not None and g.pending.player == who and \
-            g.pending.rule in ("turn.action", "turn.buy"):
-        g.answer("end Action phase" if g.pending.rule == "turn.action" else "end Buy phase")
-
-
-def pile(g, name):
-    return len(g.state.pile(name))
 
 
 # -- the exchange ------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ Each test names its ruling (``Ruling <card>.<point>``) and the ruling's source; 
 from __future__ import annotations
 
 import pytest
-from helpers import names, position
+from helpers import deck, entries, names, position, to_buy
 
 from rulebook.cards.registry import BEHAVIOURS, Behaviour
 from rulebook.setup import Setup, new_game
@@ -16,29 +16,11 @@ from rulebook.setup import Setup, new_game
 KINGDOM = ["Village", "Smithy", "Market", "Workshop"]
 
 
-def entries(g, verb=None, player=None):
-    """Log entries, optionally only those with ``verb`` (and ``player``)."""
-    return [e for e in g.log
-            if (verb is None or e.verb == verb) and (player is None or e.player == player)]
-
-
-def deck(g, who):
-    """A player's deck, top card first (as positions list it)."""
-    return list(reversed(names(g.player(who).deck)))
-
-
 def idle(g, who="Ann"):
     """The card has finished without asking anything more: the turn's player is choosing in
     their Action or Buy phase again (an Action phase with no Action left to play passes by
     itself, rule choice.only-option)."""
     return g.pending.player == who and g.pending.rule in ("turn.action", "turn.buy")
-
-
-def to_buy(g):
-    """End the Action phase, unless it already ended by itself (no Action left to play)."""
-    if g.pending.rule == "turn.action":
-        g.answer("end Action phase")
-    assert g.pending.rule == "turn.buy"
 
 
 def owned_named(g, name):

@@ -11,46 +11,14 @@ in ``shared/reference/pitfalls.md``.
 from __future__ import annotations
 
 import pytest
-from helpers import names, position
+from helpers import BOTH, deck, entries, finish_turn, names, position, to_buy
 
 from rulebook.engine.decisions import IllegalAnswer
 from rulebook.position import expand
 from rulebook.setup import Setup, SetupError
 
-BOTH = pytest.mark.parametrize("ruleset", ["2015", "current"])
-PASS = ("end Action phase", "end Buy phase", "continue")
 TEN = ["Village", "Smithy", "Market", "Festival", "Laboratory", "Moat", "Cellar", "Chapel",
        "Workshop", "Witch"]
-
-
-def entries(g, verb=None, player=None):
-    return [e for e in g.log
-            if (verb is None or e.verb == verb) and (player is None or e.player == player)]
-
-
-def deck(g, who):
-    """A player's deck, top card first."""
-    return list(reversed(names(g.player(who).deck)))
-
-
-def finish_turn(g):
-    """Pass through the rest of the current turn (ending phases, declining optional things)."""
-    n = g.state.turn.number
-    while g.pending is not None and g.state.turn.number == n:
-        for label in PASS:
-            if label in g.legal():
-                g.answer(label)
-                break
-        else:
-            raise AssertionError(f"no way to pass {g.pending.player}'s decision "
-                                 f"{g.pending.prompt!r}: {g.legal()}")
-
-
-def to_buy(g):
-    """End the Action phase, unless it already ended by itself."""
-    if g.pending.rule == "turn.action":
-        g.answer("end Action phase")
-    assert g.pending.rule == "turn.buy"
 
 
 def plays(g):

@@ -4,20 +4,7 @@
 from __future__ import annotations
 
 import pytest
-from helpers import names, position
-
-
-def entries(g, verb=None, player=None):
-    return [e for e in g.log
-            if (verb is None or e.verb == verb) and (player is None or e.player == player)]
-
-
-def to_buy(g):
-    """End the Action phase, unless it already ended by itself (no Action left to play)."""
-    if g.pending.rule == "turn.action":
-        g.answer("end Action phase")
-    assert g.pending.rule == "turn.buy"
-
+from helpers import entries, names, position, to_buy
 
 # -- Torturer ------------------------------------------------------------------------------
 
