@@ -14,13 +14,13 @@
 # %% [markdown]
 # # 2. Reserve cards and the Tavern mat
 #
-# A **Reserve** card is played like any Action, but most of them then **move themselves onto
-# your Tavern mat**. While there, the card is *not in play*, is not drawn, and does nothing
-# (it still counts as one of your cards for scoring): it waits. Later, at the moment its text names, you may **call** it: move it
-# from the mat back into play and get its effect. A called card is not "played" (it does not use
-# an Action, and "when you play" effects do not react to it); it is discarded in Clean-up with
-# your other cards in play, and it comes back around in your deck to be played and put on the
-# mat again.
+# A **Reserve** card is played like any Action, but most of them then **move themselves onto your
+# Tavern mat**. While there, the card is *not in play*, is not drawn, and does nothing (it still
+# counts as one of your cards for scoring): it waits. Later, at the moment its text names, you may
+# **call** it: move it from the mat back into play and get its effect. A called card is not
+# "played" (it does not use an Action, and "when you play" effects do not react to it); it is
+# discarded in Clean-up with your other cards in play, and it comes back around in your deck to be
+# played and put on the mat again.
 #
 # Three things to remember:
 #
