@@ -30,6 +30,25 @@ def play_all(g: Game, *answers: str) -> Game:
     return g
 
 
+#: A scenario whose outcomes section lists what Cellar can leave in hand.
+CELLAR_OUTCOMES = """
+meta: {id: cellar-outcomes, question: "What can Cellar leave in hand?", rules: [turn.action]}
+setup:
+  kingdom: [Cellar]
+  players:
+    - {name: Ann, hand: [Cellar, Copper, Estate], deck: [2 Gold]}
+    - {name: Bob}
+  turn: {phase: action}
+script: [play Cellar]
+outcomes:
+  stop: {at: end-of-phase, phase: action}
+  fields: [players.Ann.hand]
+  expect:
+    - {players.Ann.hand: [Copper, Estate]}
+    - {players.Ann.hand: [Estate, Gold]}
+    - {players.Ann.hand: [Copper, Gold]}
+    - {players.Ann.hand: [2 Gold]}
+"""
 BOTH = pytest.mark.parametrize("ruleset", ["2015", "current"])
 PASS = ("end Action phase", "end Buy phase", "continue")
 
@@ -77,5 +96,5 @@ def finish_turn(g: Game) -> None:
                                  f"{g.pending.prompt!r}: {g.legal()}")
 
 
-__all__ = ["BOTH", "PASS", "deck", "entries", "finish_turn", "names", "pile", "play_all",
-           "position", "to_buy", "to_cleanup"]
+__all__ = ["BOTH", "CELLAR_OUTCOMES", "PASS", "deck", "entries", "finish_turn", "names", "pile",
+           "play_all", "position", "to_buy", "to_cleanup"]

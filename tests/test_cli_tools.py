@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+from helpers import CELLAR_OUTCOMES
 
 from checker.cli import main
 from checker.dump import DumpError, dump, loads_back, position_of, to_spec
@@ -18,30 +19,12 @@ from rulebook.simulate import play_game
 CORPUS = Path(__file__).parent.parent / "checker" / "scenarios"
 SCENARIOS = find_scenarios([CORPUS]) if CORPUS.is_dir() else []
 
-CELLAR = """
-meta: {id: cellar-outcomes, question: "What can Cellar leave in hand?", rules: [turn.action]}
-setup:
-  kingdom: [Cellar]
-  players:
-    - {name: Ann, hand: [Cellar, Copper, Estate], deck: [2 Gold]}
-    - {name: Bob}
-  turn: {phase: action}
-script: [play Cellar]
-outcomes:
-  stop: {at: end-of-phase, phase: action}
-  fields: [players.Ann.hand]
-  expect:
-    - {players.Ann.hand: [Copper, Estate]}
-    - {players.Ann.hand: [Estate, Gold]}
-    - {players.Ann.hand: [Copper, Gold]}
-    - {players.Ann.hand: [2 Gold]}
-"""
 
 
 @pytest.fixture
 def cellar(tmp_path):
     p = tmp_path / "cellar.yaml"
-    p.write_text(CELLAR)
+    p.write_text(CELLAR_OUTCOMES)
     return p
 
 
@@ -63,7 +46,7 @@ def test_explore_prints_each_outcome(capsys, cellar):
 
 def test_explore_json_and_a_failed_expectation(capsys, tmp_path):
     p = tmp_path / "bad.yaml"
-    p.write_text(CELLAR.replace("[2 Gold]}\n", "[3 Gold]}\n"))
+    p.write_text(CELLAR_OUTCOMES.replace("[2 Gold]}\n", "[3 Gold]}\n"))
     code, out, _ = run(capsys, "explore", p, "--json")
     data = json.loads(out)
     assert code == 1 and data["expected"]["ok"] is False
@@ -73,7 +56,7 @@ def test_explore_json_and_a_failed_expectation(capsys, tmp_path):
 
 def test_explore_without_outcomes_uses_default_fields(capsys, tmp_path):
     p = tmp_path / "s.yaml"
-    p.write_text(CELLAR.split("outcomes:")[0])
+    p.write_text(CELLAR_OUTCOMES.split("outcomes:")[0])
     code, out, _ = run(capsys, "explore", p, "--depth", "1", "--json")
     data = json.loads(out)
     assert code == 0 and "turn.coins" in data["fields"]
@@ -81,7 +64,7 @@ def test_explore_without_outcomes_uses_default_fields(capsys, tmp_path):
 
 def test_explore_truncated_exits_1(capsys, cellar):
     p = cellar.with_name("t.yaml")
-    p.write_text(CELLAR.split("  expect:")[0])
+    p.write_text(CELLAR_OUTCOMES.split("  expect:")[0])
     code, out, _ = run(capsys, "explore", p, "--max-nodes", "2")
     assert code == 1 and "TRUNCATED" in out
 
@@ -93,7 +76,7 @@ def test_explore_truncated_exits_1(capsys, cellar):
 ])
 def test_explore_bad_outcomes_section(capsys, tmp_path, text, message):
     p = tmp_path / "s.yaml"
-    p.write_text(CELLAR.split("outcomes:")[0] + "outcomes:\n  " + text + "\n")
+    p.write_text(CELLAR_OUTCOMES.split("outcomes:")[0] + "outcomes:\n  " + text + "\n")
     code, _, err = run(capsys, "explore", p)
     assert code == 2 and message in err and "Traceback" not in err
     assert len(err.strip().splitlines()) == 1

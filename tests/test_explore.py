@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from helpers import CELLAR_OUTCOMES
 
 from checker.explore import ExploreError, Stop, check_outcomes, explore
 from checker.scenario import find_scenarios, load_scenario
@@ -202,24 +203,7 @@ def test_corpus_explores_the_same_every_way(path):
 
 
 def test_check_outcomes(tmp_path):
-    text = """
-meta: {id: cellar-outcomes, question: "What can Cellar leave in hand?"}
-setup:
-  kingdom: [Cellar]
-  players:
-    - {name: Ann, hand: [Cellar, Copper, Estate], deck: [2 Gold]}
-    - {name: Bob}
-  turn: {phase: action}
-script: [play Cellar]
-outcomes:
-  stop: {at: end-of-phase, phase: action}
-  fields: [players.Ann.hand]
-  expect:
-    - {players.Ann.hand: [Copper, Estate]}
-    - {players.Ann.hand: [Estate, Gold]}
-    - {players.Ann.hand: [Copper, Gold]}
-    - {players.Ann.hand: [2 Gold]}
-"""
+    text = CELLAR_OUTCOMES
     p = tmp_path / "s.yaml"
     p.write_text(text)
     check = check_outcomes(load_scenario(p))
