@@ -156,26 +156,17 @@ def haunted_woods_next(g, p, me, data):
     g.draw(p, 3)
 
 
-def _haunted_woods_trigger(window: str):
-    def maker(g, owner, effect, p, event):
-        if not _bought_by_victim(g, effect, p, event, window):
-            return None
-
-        def topdeck_hand():
-            cards = list(p.hand.cards)
-            if len(cards) > 1:
-                cards = yield from g.pick_cards(
-                    p, cards, "put onto deck", "Haunted Woods: put your hand onto your deck in "
-                    "any order (the last named ends on top)", lo=len(cards), ordered=True,
-                    card="Haunted Woods")
-            g.put_on_deck(p, cards, rule="attack")
-        return g.trigger(p, "Haunted Woods: put your hand onto your deck", topdeck_hand,
-                         key=effect)
-    return maker
+def haunted_woods_attack(g, p):
+    """He puts his hand onto his deck in any order."""
+    cards = list(p.hand.cards)
+    if len(cards) > 1:
+        cards = yield from g.pick_cards(
+            p, cards, "put onto deck", "Haunted Woods: put your hand onto your deck in any "
+            "order (the last named ends on top)", lo=len(cards), ordered=True,
+            card="Haunted Woods")
+    g.put_on_deck(p, cards, rule="attack")
 
 
-lasting("Haunted Woods", "buy")(_haunted_woods_trigger("buy"))
-lasting("Haunted Woods", "gain")(_haunted_woods_trigger("gain"))
 
 
 @on_play("Swamp Hag")
@@ -188,19 +179,26 @@ def swamp_hag_next(g, p, me, data):
     g.plus_coins(p, 3)
 
 
-def _swamp_hag_trigger(window: str):
-    def maker(g, owner, effect, p, event):
-        if not _bought_by_victim(g, effect, p, event, window):
-            return None
-
-        def curse():
-            yield from g.gain(p, "Curse", rule="attack")
-        return g.trigger(p, "Swamp Hag: gain a Curse", curse, key=effect)
-    return maker
+def swamp_hag_attack(g, p):
+    """He gains a Curse."""
+    yield from g.gain(p, "Curse", rule="attack")
 
 
-lasting("Swamp Hag", "buy")(_swamp_hag_trigger("buy"))
-lasting("Swamp Hag", "gain")(_swamp_hag_trigger("gain"))
+def _attacks_buyers(name: str, what: str, attack) -> None:
+    """Register ``name``'s "until your next turn" attack on the players it affects, in the
+    window of each ruleset: buying a card (2015) or gaining a card bought (current)."""
+    def maker_for(window: str):
+        def maker(g, owner, effect, p, event):
+            if not _bought_by_victim(g, effect, p, event, window):
+                return None
+            return g.trigger(p, f"{name}: {what}", attack, g, p, key=effect)
+        return maker
+    for window in ("buy", "gain"):
+        lasting(name, window)(maker_for(window))
+
+
+_attacks_buyers("Haunted Woods", "put your hand onto your deck", haunted_woods_attack)
+_attacks_buyers("Swamp Hag", "gain a Curse", swamp_hag_attack)
 
 
 # -- Hireling and Champion: for the rest of the game --------------------------------------------
