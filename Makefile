@@ -35,13 +35,13 @@ bench: setup
 	$(BIN)/tavern simulate --bots big-money,big-money --games 500 --kingdom first-game --seed 1
 
 reference: setup
-	$(BIN)/python -m checker.reference
+	$(BIN)/python -m dominion_tavern.checker.reference
 
 bench-checker: setup
-	$(BIN)/python -m checker.bench
+	$(BIN)/python -m dominion_tavern.checker.bench
 
 diagrams: setup
-	$(BIN)/python -m diagrams.examples diagrams/svg
+	$(BIN)/python -m dominion_tavern.diagrams.examples diagrams/svg
 
 # Notebooks: the jupytext .py files are the source; .ipynb are generated into notebooks/build/.
 NB_SRC   := $(filter-out notebooks/__init__.py,$(wildcard notebooks/[0-9]*.py))
@@ -67,7 +67,7 @@ desk: notebooks
 	  --VoilaConfiguration.extension_denylist=jupyterlab-jupytext
 
 screenshots: setup
-	$(BIN)/python -m notebooks.widgets.screenshots notebooks/screenshots
+	$(BIN)/python -m dominion_tavern.notebooks.widgets.screenshots notebooks/screenshots
 
 clean:
 	rm -rf $(VENV) $(NB_BUILD)

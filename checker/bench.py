@@ -6,7 +6,7 @@
 * the time to run ``tavern check checker/scenarios`` in a fresh process (start-up included).
 
 Targets: 20,000 explored decisions per second; the whole corpus in under 3 seconds.
-Run: ``.venv/bin/python -m checker.bench`` (``make bench-checker``).
+Run: ``.venv/bin/python -m dominion_tavern.checker.bench`` (``make bench-checker``).
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ import sys
 import time
 from pathlib import Path
 
-from checker.explore import explore
-from rulebook.position import build
+from dominion_tavern.checker.explore import explore
+from dominion_tavern.rulebook.position import build
 
 SPEC = {
     "kingdom": ["Cellar", "Chapel", "Village", "Smithy", "Throne Room", "Market", "Festival",
@@ -48,7 +48,8 @@ def bench_explorer(memo: bool, fast: bool = True) -> None:
 
 def bench_corpus() -> None:
     tavern = Path(sys.executable).with_name("tavern")
-    cmd = [str(tavern)] if tavern.exists() else [sys.executable, "-m", "checker.cli"]
+    cmd = [str(tavern)] if tavern.exists() else [sys.executable, "-m",
+                                                 "dominion_tavern.checker.cli"]
     t0 = time.perf_counter()
     proc = subprocess.run([*cmd, "check", str(CORPUS)], capture_output=True, text=True,
                           check=False)

@@ -7,7 +7,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from checker import (
+from dominion_tavern.checker import (
     cmd_check,
     cmd_coverage,
     cmd_diagram,
@@ -18,9 +18,9 @@ from checker import (
     cmd_simulate,
     cmd_why,
 )
-from checker.scenario import ScenarioError
-from rulebook.engine.decisions import IllegalAnswer
-from rulebook.setup import SetupError
+from dominion_tavern.checker.scenario import ScenarioError
+from dominion_tavern.rulebook.engine.decisions import IllegalAnswer
+from dominion_tavern.rulebook.setup import SetupError
 
 COMMANDS = [cmd_simulate, cmd_example, cmd_check, cmd_coverage, cmd_explore,
             cmd_why, cmd_rule, cmd_dump, cmd_diagram]

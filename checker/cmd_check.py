@@ -6,9 +6,15 @@ import argparse
 import json
 import sys
 
-from checker.run import Result, run_scenario
-from checker.scenario import Problem, Scenario, ScenarioError, find_scenarios, load_scenario
-from rulebook.carddata import RULESETS
+from dominion_tavern.checker.run import Result, run_scenario
+from dominion_tavern.checker.scenario import (
+    Problem,
+    Scenario,
+    ScenarioError,
+    find_scenarios,
+    load_scenario,
+)
+from dominion_tavern.rulebook.carddata import RULESETS
 
 
 def add(sub) -> None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from checker.coverage import coverage
-from checker.reference import SCENARIOS
+from dominion_tavern.checker.coverage import coverage
+from dominion_tavern.checker.reference import SCENARIOS
 
 
 def add(sub) -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from diagrams.render import Diagram
+    from dominion_tavern.diagrams.render import Diagram
 
 
 def add(sub) -> None:
@@ -31,22 +31,22 @@ def add(sub) -> None:
 
 
 def build(args: argparse.Namespace) -> Diagram:
-    from diagrams.cardmoves import card_moves
-    from diagrams.travellers import traveller_chains
-    from diagrams.turn import turn_diagram
+    from dominion_tavern.diagrams.cardmoves import card_moves
+    from dominion_tavern.diagrams.travellers import traveller_chains
+    from dominion_tavern.diagrams.turn import turn_diagram
 
     if args.kind == "turn":
         return turn_diagram()
     if args.kind == "card":
         return card_moves(args.name)
-    from checker.scenario import load_scenario
+    from dominion_tavern.checker.scenario import load_scenario
 
     if args.kind == "travellers":
         if args.scenario is None:
             return traveller_chains()
         return traveller_chains(load_scenario(args.scenario).factory()()[0])
-    from checker.explore import explore_scenario
-    from diagrams.tree import from_exploration, game_prompts
+    from dominion_tavern.checker.explore import explore_scenario
+    from dominion_tavern.diagrams.tree import from_exploration, game_prompts
 
     scn = load_scenario(args.scenario)
     ex = explore_scenario(scn)
@@ -56,8 +56,8 @@ def build(args: argparse.Namespace) -> Diagram:
 
 
 def _problem(args: argparse.Namespace) -> str | None:
-    from diagrams.render import FORMATS
-    from diagrams.tree import MAX_NODES_LIMIT
+    from dominion_tavern.diagrams.render import FORMATS
+    from dominion_tavern.diagrams.tree import MAX_NODES_LIMIT
 
     if args.output is not None:
         suffix = Path(args.output).suffix.lstrip(".").lower()
@@ -69,7 +69,7 @@ def _problem(args: argparse.Namespace) -> str | None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from checker.explore import ExploreError
+    from dominion_tavern.checker.explore import ExploreError
 
     problem = _problem(args)
     try:

@@ -11,13 +11,12 @@ from itertools import groupby
 from pathlib import Path
 from typing import Any
 
+from dominion_tavern.checker.cmdutil import RULESETS, user_errors
+from dominion_tavern.checker.dump import DumpError, dump
+from dominion_tavern.checker.scenario import load_scenario
+from dominion_tavern.rulebook.engine.decisions import IllegalAnswer
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
-
-from checker.cmdutil import RULESETS, user_errors
-from checker.dump import DumpError, dump
-from checker.scenario import load_scenario
-from rulebook.engine.decisions import IllegalAnswer
 
 
 def add(sub) -> None:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import argparse
 
-from rulebook.rules import RULES
-from rulebook.setup import Setup
-from rulebook.simulate import play_game
+from dominion_tavern.rulebook.rules import RULES
+from dominion_tavern.rulebook.setup import Setup
+from dominion_tavern.rulebook.simulate import play_game
 
 
 def add(sub) -> None:

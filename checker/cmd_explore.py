@@ -5,17 +5,17 @@ from __future__ import annotations
 import argparse
 import json
 
-from checker.cmdutil import RULESETS, user_errors
-from checker.explore import (
+from dominion_tavern.checker.cmdutil import RULESETS, user_errors
+from dominion_tavern.checker.explore import (
     DEFAULT_MAX_NODES,
     Exploration,
     ExploreError,
     check_outcomes,
     explore_scenario,
 )
-from checker.fields import plain
-from checker.scenario import load_scenario
-from rulebook.rules import RULES
+from dominion_tavern.checker.fields import plain
+from dominion_tavern.checker.scenario import load_scenario
+from dominion_tavern.rulebook.rules import RULES
 
 
 def add(sub) -> None:

@@ -12,11 +12,12 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import rulebook
-from checker.cmdutil import nearest, user_errors
-from checker.scenario import ScenarioError, find_scenarios, load_scenario
-from rulebook.carddata import CARDS, EVENTS, RULESETS
-from rulebook.rules import RULES, Rule
+from dominion_tavern.checker.cmdutil import nearest, user_errors
+from dominion_tavern.checker.scenario import ScenarioError, find_scenarios, load_scenario
+from dominion_tavern.rulebook.carddata import CARDS, EVENTS, RULESETS
+from dominion_tavern.rulebook.rules import RULES, Rule
+
+from dominion_tavern import rulebook
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 

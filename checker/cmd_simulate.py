@@ -6,11 +6,10 @@ import argparse
 import json
 import sys
 
+from dominion_tavern.rulebook.bots import BOTS
+from dominion_tavern.rulebook.setup import KINGDOMS, SetupError
+from dominion_tavern.rulebook.simulate import simulate
 from tqdm import tqdm
-
-from rulebook.bots import BOTS
-from rulebook.setup import KINGDOMS, SetupError
-from rulebook.simulate import simulate
 
 
 def add(sub) -> None:

@@ -7,10 +7,10 @@ import argparse
 import json
 import textwrap
 
-from checker.cmdutil import RULESETS, user_errors
-from checker.run import run_scenario
-from checker.scenario import load_scenario
-from rulebook.rules import RULES
+from dominion_tavern.checker.cmdutil import RULESETS, user_errors
+from dominion_tavern.checker.run import run_scenario
+from dominion_tavern.checker.scenario import load_scenario
+from dominion_tavern.rulebook.rules import RULES
 
 
 def add(sub) -> None:

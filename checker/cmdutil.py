@@ -9,12 +9,12 @@ import sys
 from collections.abc import Callable, Iterable
 from functools import wraps
 
-from checker.dump import DumpError
-from checker.explore import ExploreError
-from checker.fields import FieldError
-from checker.scenario import ScenarioError
-from rulebook.engine.decisions import IllegalAnswer
-from rulebook.setup import SetupError
+from dominion_tavern.checker.dump import DumpError
+from dominion_tavern.checker.explore import ExploreError
+from dominion_tavern.checker.fields import FieldError
+from dominion_tavern.checker.scenario import ScenarioError
+from dominion_tavern.rulebook.engine.decisions import IllegalAnswer
+from dominion_tavern.rulebook.setup import SetupError
 
 ERRORS: tuple[type[Exception], ...] = (ScenarioError, ExploreError, FieldError, DumpError,
                                        SetupError, IllegalAnswer, OSError)

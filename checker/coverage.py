@@ -13,8 +13,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from checker.reference import ROOT, SCENARIOS, rulings, scenarios
-from rulebook.rules import RULES
+from dominion_tavern.checker.reference import ROOT, SCENARIOS, rulings, scenarios
+from dominion_tavern.rulebook.rules import RULES
 
 CITE = re.compile(r"""rule(?:\s*:\s*str)?\s*=\s*["']([a-z][a-z0-9.-]*)["']""")
 

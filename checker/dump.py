@@ -19,11 +19,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from checker.snapshot import is_top_level
-from rulebook.engine.game import Game
-from rulebook.engine.state import Card, GameState, Player
-from rulebook.position import build
-from rulebook.setup import pile_size
+from dominion_tavern.checker.snapshot import is_top_level
+from dominion_tavern.rulebook.engine.game import Game
+from dominion_tavern.rulebook.engine.state import Card, GameState, Player
+from dominion_tavern.rulebook.position import build
+from dominion_tavern.rulebook.setup import pile_size
 
 
 class DumpError(ValueError):

@@ -12,9 +12,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from checker.scenario_checks import ZONES, item_name
-from rulebook.engine.game import Game
-from rulebook.engine.state import Zone
+from dominion_tavern.checker.scenario_checks import ZONES, item_name
+from dominion_tavern.rulebook.engine.game import Game
+from dominion_tavern.rulebook.engine.state import Zone
 
 
 @dataclass(frozen=True)

@@ -24,12 +24,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from checker.fields import FieldError, getter, normalise, plain
-from checker.snapshot import Checkpoint, is_top_level, restart, restartable
-from checker.statekey import KeyMaker
-from rulebook.engine.decisions import IllegalAnswer
-from rulebook.engine.game import Game
-from rulebook.engine.turn import PHASES, Mark
+from dominion_tavern.checker.fields import FieldError, getter, normalise, plain
+from dominion_tavern.checker.snapshot import Checkpoint, is_top_level, restart, restartable
+from dominion_tavern.checker.statekey import KeyMaker
+from dominion_tavern.rulebook.engine.decisions import IllegalAnswer
+from dominion_tavern.rulebook.engine.game import Game
+from dominion_tavern.rulebook.engine.turn import PHASES, Mark
 
 Factory = Callable[[], Any]
 DEFAULT_MAX_NODES = 100_000

@@ -15,9 +15,9 @@ import difflib
 from collections.abc import Callable
 from typing import Any
 
-from rulebook.engine.game import Game
-from rulebook.position import expand
-from rulebook.setup import SetupError
+from dominion_tavern.rulebook.engine.game import Game
+from dominion_tavern.rulebook.position import expand
+from dominion_tavern.rulebook.setup import SetupError
 
 ZONES = ("hand", "deck", "discard", "play", "mat", "aside")
 PLAYER_VALUES = ("vp_tokens", "journey", "minus_card", "minus_coin", "tokens", "turns_taken")

@@ -12,10 +12,9 @@ import tomllib
 from collections import defaultdict
 from pathlib import Path
 
+from dominion_tavern.rulebook.carddata import CARDS, EVENTS, CardDef, EventDef
+from dominion_tavern.rulebook.rules import RULES, Rule
 from ruamel.yaml import YAML
-
-from rulebook.carddata import CARDS, EVENTS, CardDef, EventDef
-from rulebook.rules import RULES, Rule
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "rulebook" / "reference"

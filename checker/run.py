@@ -11,12 +11,12 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from checker.expect import checks
-from checker.explore import check_outcomes
-from checker.scenario import Scenario
-from rulebook.engine.decisions import IllegalAnswer
-from rulebook.engine.game import Game
-from rulebook.setup import SetupError
+from dominion_tavern.checker.expect import checks
+from dominion_tavern.checker.explore import check_outcomes
+from dominion_tavern.checker.scenario import Scenario
+from dominion_tavern.rulebook.engine.decisions import IllegalAnswer
+from dominion_tavern.rulebook.engine.game import Game
+from dominion_tavern.rulebook.setup import SetupError
 
 MAX_OPTIONS_SHOWN = 24
 

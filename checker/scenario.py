@@ -17,15 +17,14 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from dominion_tavern.checker import scenario_checks
+from dominion_tavern.checker.scenario_schema import kind, schema_problems
+from dominion_tavern.rulebook.engine.game import Game
+from dominion_tavern.rulebook.position import build
+from dominion_tavern.rulebook.setup import SetupError
 from ruamel.yaml import YAML
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.nodes import MappingNode, Node, SequenceNode
-
-from checker import scenario_checks
-from checker.scenario_schema import kind, schema_problems
-from rulebook.engine.game import Game
-from rulebook.position import build
-from rulebook.setup import SetupError
 
 Path_ = tuple[str | int, ...]
 TOP_KEYS = ("meta", "setup", "script", "expect", "outcomes")

@@ -14,11 +14,12 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import rulebook
-from checker.scenario_schema import Found, where
-from rulebook.carddata import CARDS, EVENTS
-from rulebook.rules import RULES
-from rulebook.setup import nonsupply_names, pile_size, supply_names
+from dominion_tavern.checker.scenario_schema import Found, where
+from dominion_tavern.rulebook.carddata import CARDS, EVENTS
+from dominion_tavern.rulebook.rules import RULES
+from dominion_tavern.rulebook.setup import nonsupply_names, pile_size, supply_names
+
+from dominion_tavern import rulebook
 
 ZONES = ("hand", "deck", "discard", "play", "mat", "aside")
 _COUNT = re.compile(r"^\s*(\d+)\s*[x×]?\s+(.+?)\s*$")

@@ -20,10 +20,10 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from rulebook.carddata import CARDS, CardDef
-from rulebook.engine.game import Game
-from rulebook.engine.state import Card, GameState, Zone
-from rulebook.engine.turn import Mark
+from dominion_tavern.rulebook.carddata import CARDS, CardDef
+from dominion_tavern.rulebook.engine.game import Game
+from dominion_tavern.rulebook.engine.state import Card, GameState, Zone
+from dominion_tavern.rulebook.engine.turn import Mark
 
 #: The attributes a Game has when it holds nothing beyond its state (checked before trusting a
 #: restart; an engine that grows new per-game attributes makes the explorer replay instead).

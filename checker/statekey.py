@@ -14,9 +14,9 @@ import dataclasses
 import random
 from typing import Any
 
-from rulebook.carddata import CardDef
-from rulebook.engine.game import Game
-from rulebook.engine.state import Card, Player, Zone
+from dominion_tavern.rulebook.carddata import CardDef
+from dominion_tavern.rulebook.engine.game import Game
+from dominion_tavern.rulebook.engine.state import Card, Player, Zone
 
 _PLAIN = frozenset({int, float, str, bool, type(None)})
 _PILES = ("supply", "nonsupply")

@@ -1,15 +1,15 @@
 """Diagrams drawn from the rules: networkx graphs (the data) rendered by Graphviz.
 
->>> from diagrams import upgrade_after
+>>> from dominion_tavern.diagrams import upgrade_after
 >>> upgrade_after("Peasant", 3)
 'Disciple'
 """
 
-from diagrams.cardmoves import MOVES, card_moves
-from diagrams.render import Diagram, DotMissing, to_dot
-from diagrams.travellers import line_of, lines, traveller_chains, upgrade_after
-from diagrams.tree import Branch, from_exploration, game_prompts, outcome_tree
-from diagrams.turn import turn_diagram
+from dominion_tavern.diagrams.cardmoves import MOVES, card_moves
+from dominion_tavern.diagrams.render import Diagram, DotMissing, to_dot
+from dominion_tavern.diagrams.travellers import line_of, lines, traveller_chains, upgrade_after
+from dominion_tavern.diagrams.tree import Branch, from_exploration, game_prompts, outcome_tree
+from dominion_tavern.diagrams.turn import turn_diagram
 
 __all__ = [
     "MOVES", "Branch", "Diagram", "DotMissing", "card_moves", "from_exploration",

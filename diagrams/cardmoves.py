@@ -9,11 +9,10 @@ of moves keyed by card type (``*``: every card; ``Supply``/``non-Supply``: where
 from __future__ import annotations
 
 import networkx as nx
-
-from diagrams.render import Diagram
-from rulebook.carddata import CARDS
-from rulebook.engine.state import ZONE_WORDS
-from rulebook.setup import check_card_name
+from dominion_tavern.diagrams.render import Diagram
+from dominion_tavern.rulebook.carddata import CARDS
+from dominion_tavern.rulebook.engine.state import ZONE_WORDS
+from dominion_tavern.rulebook.setup import check_card_name
 
 Move = tuple[str, str, str, str]  # (from zone, to zone, what, rule id)
 

@@ -1,5 +1,5 @@
-"""The diagrams the README shows, and ``python -m diagrams.examples [FOLDER]`` (``make
-diagrams``) to write them as SVG into ``diagrams/svg/``."""
+"""The diagrams the README shows, and ``python -m dominion_tavern.diagrams.examples [FOLDER]``
+(``make diagrams``) to write them as SVG into ``diagrams/svg/``."""
 
 from __future__ import annotations
 
@@ -8,14 +8,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from diagrams.cardmoves import card_moves
-from diagrams.render import Diagram
-from diagrams.travellers import traveller_chains
-from diagrams.tree import from_exploration, game_prompts
-from diagrams.turn import turn_diagram
-from rulebook.engine.game import Game
-from rulebook.engine.state import GameState
-from rulebook.position import build
+from dominion_tavern.diagrams.cardmoves import card_moves
+from dominion_tavern.diagrams.render import Diagram
+from dominion_tavern.diagrams.travellers import traveller_chains
+from dominion_tavern.diagrams.tree import from_exploration, game_prompts
+from dominion_tavern.diagrams.turn import turn_diagram
+from dominion_tavern.rulebook.engine.game import Game
+from dominion_tavern.rulebook.engine.state import GameState
+from dominion_tavern.rulebook.position import build
 
 #: Clean-up with Peasant and Soldier in play and the Soldier pile empty: exchanging the
 #: Soldier first puts a Soldier back, which lets the Peasant be exchanged too.
@@ -40,7 +40,7 @@ def puzzle_game() -> Game:
 
 def puzzle_tree() -> Diagram:
     """The outcome tree of the puzzle, from the explorer."""
-    from checker.explore import explore
+    from dominion_tavern.checker.explore import explore
 
     g = puzzle_game()
     return from_exploration(explore(g.factory, fields=PUZZLE_FIELDS),

@@ -11,11 +11,10 @@ from __future__ import annotations
 from functools import cache
 
 import networkx as nx
-
-from diagrams.render import Diagram
-from rulebook.carddata import CARDS
-from rulebook.engine.state import GameState
-from rulebook.setup import pile_size
+from dominion_tavern.diagrams.render import Diagram
+from dominion_tavern.rulebook.carddata import CARDS
+from dominion_tavern.rulebook.engine.state import GameState
+from dominion_tavern.rulebook.setup import pile_size
 
 OPEN, CLOSED, EMPTY = "#2e7d32", "#c62828", "#fde0dc"
 

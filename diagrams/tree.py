@@ -17,9 +17,8 @@ from dataclasses import dataclass
 from typing import Any
 
 import networkx as nx
-
-from diagrams.render import Diagram
-from rulebook.engine.game import Game, replay
+from dominion_tavern.diagrams.render import Diagram
+from dominion_tavern.rulebook.engine.game import Game, replay
 
 DEFAULT_MAX_NODES = 500  # lays out in well under 2 s
 MAX_NODES_LIMIT = 1000  # about 1 s to lay out

@@ -11,10 +11,9 @@ from __future__ import annotations
 from itertools import pairwise
 
 import networkx as nx
-
-from diagrams.render import Diagram
-from rulebook.engine.turn import PHASES, WINDOWS
-from rulebook.rules import RULES
+from dominion_tavern.diagrams.render import Diagram
+from dominion_tavern.rulebook.engine.turn import PHASES, WINDOWS
+from dominion_tavern.rulebook.rules import RULES
 
 PHASE_NAMES = {"start": "Start of turn", "action": "Action phase", "buy": "Buy phase",
                "cleanup": "Clean-up"}

@@ -24,10 +24,10 @@
 # This first one shows how to read the engine: the position, the pending decision and the log.
 
 # %%
-from diagrams import turn_diagram
-from notebooks.widgets import Stepper
-from notebooks.widgets.teach import rule, show_log
-from rulebook.setup import Setup, new_game
+from dominion_tavern.diagrams import turn_diagram
+from dominion_tavern.notebooks.widgets import Stepper
+from dominion_tavern.notebooks.widgets.teach import rule, show_log
+from dominion_tavern.rulebook.setup import Setup, new_game
 
 g = new_game(Setup(kingdom="first-game", seed=1))
 g.pending.player, g.pending.prompt

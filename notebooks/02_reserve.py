@@ -31,8 +31,15 @@
 # 3. **Calling is optional**, and each card on the mat is called at most once per window.
 
 # %%
-from notebooks.widgets import Stepper
-from notebooks.widgets.teach import corpus, play_script, position, rule, scenario, walk
+from dominion_tavern.notebooks.widgets import Stepper
+from dominion_tavern.notebooks.widgets.teach import (
+    corpus,
+    play_script,
+    position,
+    rule,
+    scenario,
+    walk,
+)
 
 rule("reserve.tavern-mat")
 rule("reserve.call")

@@ -29,8 +29,8 @@
 #   one of your turns for the rest of the game, so it never leaves play.
 
 # %%
-from notebooks.widgets import Stepper
-from notebooks.widgets.teach import position, rule, walk
+from dominion_tavern.notebooks.widgets import Stepper
+from dominion_tavern.notebooks.widgets.teach import position, rule, walk
 
 rule("duration.stays-in-play")
 rule("duration.multi-play")

@@ -26,8 +26,8 @@
 #   this turn: buying ends the Treasure-playing part of the Buy phase, as in the Base set.
 
 # %%
-from notebooks.widgets import Stepper
-from notebooks.widgets.teach import play_script, position, rule, scenario, walk
+from dominion_tavern.notebooks.widgets import Stepper
+from dominion_tavern.notebooks.widgets.teach import play_script, position, rule, scenario, walk
 
 rule("event")
 rule("event.not-a-card")

@@ -30,10 +30,10 @@
 # - **You choose the order** when several Travellers are discarded together.
 
 # %%
-from diagrams import traveller_chains, upgrade_after
-from diagrams.examples import puzzle_state, puzzle_tree
-from notebooks.widgets import PUZZLE_PATH, Stepper
-from notebooks.widgets.teach import rule, scenario
+from dominion_tavern.diagrams import traveller_chains, upgrade_after
+from dominion_tavern.diagrams.examples import puzzle_state, puzzle_tree
+from dominion_tavern.notebooks.widgets import PUZZLE_PATH, Stepper
+from dominion_tavern.notebooks.widgets.teach import rule, scenario
 
 rule("traveller.exchange")
 rule("traveller.exchange.needs-copy")

@@ -26,7 +26,7 @@
 # `make desk` serves this page alone, without code, for a judge who never opens a notebook.
 
 # %%
-from notebooks.widgets.desk import PUZZLE_PATH, Desk
+from dominion_tavern.notebooks.widgets.desk import PUZZLE_PATH, Desk
 
 desk = Desk()
 desk.load(PUZZLE_PATH)

@@ -23,11 +23,10 @@
 # %%
 import ipywidgets as w
 import matplotlib.pyplot as plt
+from dominion_tavern.rulebook.carddata import CARDS
+from dominion_tavern.rulebook.setup import KINGDOMS
+from dominion_tavern.rulebook.simulate import simulate
 from IPython.display import display
-
-from rulebook.carddata import CARDS
-from rulebook.setup import KINGDOMS
-from rulebook.simulate import simulate
 
 ADVENTURES = ["Amulet", "Caravan Guard", "Coin of the Realm", "Gear", "Hireling", "Peasant",
               "Page", "Port", "Ratcatcher", "Royal Carriage"]

@@ -8,8 +8,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from rulebook.engine.decisions import Decision
-from rulebook.engine.game import Game
+from dominion_tavern.rulebook.engine.decisions import Decision
+from dominion_tavern.rulebook.engine.game import Game
 
 
 class RandomBot:

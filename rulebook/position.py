@@ -17,14 +17,22 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import rulebook.cards  # noqa: F401  (registers card behaviour)
-from rulebook.carddata import RULESETS
-from rulebook.cards.events import give_estate_token
-from rulebook.cards.registry import ability
-from rulebook.engine.game import Game
-from rulebook.engine.state import PILE_TOKENS, Card, GameState, Pending, Player, Turn, Zone
-from rulebook.engine.turn import PHASES
-from rulebook.setup import (
+import dominion_tavern.rulebook.cards  # noqa: F401  (registers card behaviour)
+from dominion_tavern.rulebook.carddata import RULESETS
+from dominion_tavern.rulebook.cards.events import give_estate_token
+from dominion_tavern.rulebook.cards.registry import ability
+from dominion_tavern.rulebook.engine.game import Game
+from dominion_tavern.rulebook.engine.state import (
+    PILE_TOKENS,
+    Card,
+    GameState,
+    Pending,
+    Player,
+    Turn,
+    Zone,
+)
+from dominion_tavern.rulebook.engine.turn import PHASES
+from dominion_tavern.rulebook.setup import (
     DEFAULT_PLAYERS,
     SetupError,
     check_card_name,

@@ -12,10 +12,10 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass, field
 
-import rulebook.cards  # noqa: F401  (registers card behaviour)
-from rulebook.carddata import CARDS, EVENTS, RULESETS
-from rulebook.engine.game import Game
-from rulebook.engine.state import GameState, Player, Turn, Zone
+import dominion_tavern.rulebook.cards  # noqa: F401  (registers card behaviour)
+from dominion_tavern.rulebook.carddata import CARDS, EVENTS, RULESETS
+from dominion_tavern.rulebook.engine.game import Game
+from dominion_tavern.rulebook.engine.state import GameState, Player, Turn, Zone
 
 KINGDOMS = {
     # Dominion (2nd edition) rulebook, "First Game".

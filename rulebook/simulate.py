@@ -6,9 +6,9 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from rulebook.bots import BOTS
-from rulebook.engine.game import Game
-from rulebook.setup import Setup, SetupError, new_game
+from dominion_tavern.rulebook.bots import BOTS
+from dominion_tavern.rulebook.engine.game import Game
+from dominion_tavern.rulebook.setup import Setup, SetupError, new_game
 
 MAX_TURNS = 400  # a guard against a bot that never ends a game; reported, never hidden
 

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
-from rulebook.engine.game import Game
-from rulebook.position import build
+from dominion_tavern.rulebook.engine.game import Game
+from dominion_tavern.rulebook.position import build
 
 
 def position(kingdom=(), *, ruleset="current", phase="action", piles=None, trash=(),

@@ -8,9 +8,8 @@ rules of Duration cards staying in play (Adventures rulebook, "Duration Cards" s
 from __future__ import annotations
 
 import pytest
+from dominion_tavern.rulebook.engine.choosing import card_label
 from helpers import BOTH, deck, entries, finish_turn, names, position, to_buy
-
-from rulebook.engine.choosing import card_label
 
 
 def topdecks(g, who):

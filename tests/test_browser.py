@@ -7,8 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-
-from notebooks.widgets.browser import (
+from dominion_tavern.notebooks.widgets.browser import (
     CHROMIUM,
     NOTEBOOKS,
     chromium,

@@ -10,11 +10,10 @@ from fnmatch import fnmatch
 from pathlib import Path
 
 import pytest
-
-from checker.cli import main
-from checker.run import run_scenario
-from checker.scenario import load_scenario
-from checker.scenario_checks import ruling_ids
+from dominion_tavern.checker.cli import main
+from dominion_tavern.checker.run import run_scenario
+from dominion_tavern.checker.scenario import load_scenario
+from dominion_tavern.checker.scenario_checks import ruling_ids
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / "checker" / "scenarios"
@@ -274,7 +273,7 @@ def test_makefile_check_target_runs_the_corpus():
 
 def test_package_data_ships_schema_and_scenarios():
     data = tomllib.loads((ROOT / "pyproject.toml").read_text())
-    patterns = data["tool"]["setuptools"]["package-data"]["checker"]
+    patterns = data["tool"]["setuptools"]["package-data"]["dominion_tavern.checker"]
     checker = ROOT / "checker"
     files = [p.relative_to(checker).as_posix() for p in [checker / "scenario.schema.json",
                                                          *sorted(CORPUS.rglob("*.yaml"))]]

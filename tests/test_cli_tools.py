@@ -6,15 +6,14 @@ import json
 from pathlib import Path
 
 import pytest
+from dominion_tavern.checker.cli import main
+from dominion_tavern.checker.dump import DumpError, dump, loads_back, position_of, to_spec
+from dominion_tavern.checker.scenario import find_scenarios, load_scenario
+from dominion_tavern.rulebook.engine.game import Game
+from dominion_tavern.rulebook.position import build
+from dominion_tavern.rulebook.setup import Setup
+from dominion_tavern.rulebook.simulate import play_game
 from helpers import CELLAR_OUTCOMES
-
-from checker.cli import main
-from checker.dump import DumpError, dump, loads_back, position_of, to_spec
-from checker.scenario import find_scenarios, load_scenario
-from rulebook.engine.game import Game
-from rulebook.position import build
-from rulebook.setup import Setup
-from rulebook.simulate import play_game
 
 CORPUS = Path(__file__).parent.parent / "checker" / "scenarios"
 SCENARIOS = find_scenarios([CORPUS]) if CORPUS.is_dir() else []
@@ -109,7 +108,7 @@ def test_rule(capsys):
 
 
 def test_rule_with_two_texts(capsys):
-    from rulebook.rules import RULES
+    from dominion_tavern.rulebook.rules import RULES
     differs = [r.id for r in RULES.values() if r.text_2015 and r.text_current]
     if not differs:
         pytest.skip("no rule differs between rulesets")

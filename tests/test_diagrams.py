@@ -9,11 +9,9 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from helpers import position
-
-from checker.cli import main
-from checker.explore import explore
-from diagrams import (
+from dominion_tavern.checker.cli import main
+from dominion_tavern.checker.explore import explore
+from dominion_tavern.diagrams import (
     Branch,
     DotMissing,
     card_moves,
@@ -27,12 +25,13 @@ from diagrams import (
     turn_diagram,
     upgrade_after,
 )
-from diagrams.cardmoves import CARD_MOVES, MOVES
-from diagrams.examples import PUZZLE_FIELDS, readme_diagrams
-from rulebook.carddata import CARDS
-from rulebook.engine.turn import PHASES, WINDOWS
-from rulebook.rules import RULES
-from rulebook.setup import SetupError
+from dominion_tavern.diagrams.cardmoves import CARD_MOVES, MOVES
+from dominion_tavern.diagrams.examples import PUZZLE_FIELDS, readme_diagrams
+from dominion_tavern.rulebook.carddata import CARDS
+from dominion_tavern.rulebook.engine.turn import PHASES, WINDOWS
+from dominion_tavern.rulebook.rules import RULES
+from dominion_tavern.rulebook.setup import SetupError
+from helpers import position
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from dominion_tavern.rulebook.engine.decisions import IllegalAnswer
+from dominion_tavern.rulebook.engine.game import NoDecision, replay
+from dominion_tavern.rulebook.setup import Setup, SetupError, new_game
 from helpers import names, position
-
-from rulebook.engine.decisions import IllegalAnswer
-from rulebook.engine.game import NoDecision, replay
-from rulebook.setup import Setup, SetupError, new_game
 
 FIRST = "first-game"
 

@@ -11,11 +11,10 @@ in ``shared/reference/pitfalls.md``.
 from __future__ import annotations
 
 import pytest
+from dominion_tavern.rulebook.engine.decisions import IllegalAnswer
+from dominion_tavern.rulebook.position import expand
+from dominion_tavern.rulebook.setup import Setup, SetupError
 from helpers import BOTH, deck, entries, finish_turn, names, position, to_buy
-
-from rulebook.engine.decisions import IllegalAnswer
-from rulebook.position import expand
-from rulebook.setup import Setup, SetupError
 
 TEN = ["Village", "Smithy", "Market", "Festival", "Laboratory", "Moat", "Cellar", "Chapel",
        "Workshop", "Witch"]

@@ -6,11 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from dominion_tavern.checker.explore import ExploreError, Stop, check_outcomes, explore
+from dominion_tavern.checker.scenario import find_scenarios, load_scenario
+from dominion_tavern.rulebook.position import build
 from helpers import CELLAR_OUTCOMES
-
-from checker.explore import ExploreError, Stop, check_outcomes, explore
-from checker.scenario import find_scenarios, load_scenario
-from rulebook.position import build
 
 KINGDOM = ["Cellar", "Chapel", "Village", "Smithy", "Throne Room"]
 CORPUS = Path(__file__).parent.parent / "checker" / "scenarios"

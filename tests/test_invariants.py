@@ -6,12 +6,11 @@ from __future__ import annotations
 import random
 
 import pytest
-
-from rulebook.carddata import CARDS, EVENTS
-from rulebook.cards import BEHAVIOURS
-from rulebook.engine.game import replay
-from rulebook.setup import Setup
-from rulebook.simulate import play_game
+from dominion_tavern.rulebook.carddata import CARDS, EVENTS
+from dominion_tavern.rulebook.cards import BEHAVIOURS
+from dominion_tavern.rulebook.engine.game import replay
+from dominion_tavern.rulebook.setup import Setup
+from dominion_tavern.rulebook.simulate import play_game
 
 KINGDOM_CARDS = sorted(n for n, d in CARDS.items()
                        if d.kingdom and d.supply and n in BEHAVIOURS)

@@ -5,11 +5,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from checker.cli import main
-from checker.coverage import coverage, engine_citations
-from checker.reference import OUT, SECTIONS, build_pages, section_of, slug
-from rulebook.carddata import CARDS, EVENTS
-from rulebook.rules import RULES
+from dominion_tavern.checker.cli import main
+from dominion_tavern.checker.coverage import coverage, engine_citations
+from dominion_tavern.checker.reference import OUT, SECTIONS, build_pages, section_of, slug
+from dominion_tavern.rulebook.carddata import CARDS, EVENTS
+from dominion_tavern.rulebook.rules import RULES
 
 
 def test_reference_pages_are_not_stale():

@@ -13,8 +13,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-
-from rulebook.carddata import CARDS, EVENTS, RULESETS
+from dominion_tavern.rulebook.carddata import CARDS, EVENTS, RULESETS
 
 ROOT = Path(__file__).resolve().parent.parent
 RULINGS_FILE = ROOT / "rulebook" / "data" / "rulings.toml"

@@ -7,12 +7,11 @@ import textwrap
 from pathlib import Path
 
 import pytest
-
-from checker.scenario import Problem, ScenarioError, load_scenario
-from checker.scenario_schema import schema
-from rulebook.carddata import RULESETS
-from rulebook.engine.state import PILE_TOKENS
-from rulebook.engine.turn import PHASES
+from dominion_tavern.checker.scenario import Problem, ScenarioError, load_scenario
+from dominion_tavern.checker.scenario_schema import schema
+from dominion_tavern.rulebook.carddata import RULESETS
+from dominion_tavern.rulebook.engine.state import PILE_TOKENS
+from dominion_tavern.rulebook.engine.turn import PHASES
 
 GOOD = """\
 meta:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 
-from checker.cli import main
-from rulebook.rules import RULES
-from rulebook.setup import Setup
-from rulebook.simulate import play_game, simulate
+from dominion_tavern.checker.cli import main
+from dominion_tavern.rulebook.rules import RULES
+from dominion_tavern.rulebook.setup import Setup
+from dominion_tavern.rulebook.simulate import play_game, simulate
 
 
 def test_big_money_beats_random():

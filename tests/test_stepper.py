@@ -5,13 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
-from checker.scenario import load_scenario
-from notebooks.widgets import PUZZLE_PATH, Stepper
-from notebooks.widgets.desk import Desk
-from notebooks.widgets.teach import position
-from rulebook.bots import BigMoney
-from rulebook.setup import Setup, new_game
+from dominion_tavern.checker.scenario import load_scenario
+from dominion_tavern.notebooks.widgets import PUZZLE_PATH, Stepper
+from dominion_tavern.notebooks.widgets.desk import Desk
+from dominion_tavern.notebooks.widgets.teach import position
+from dominion_tavern.rulebook.bots import BigMoney
+from dominion_tavern.rulebook.setup import Setup, new_game
 
 
 def labels(s: Stepper) -> list[str]:

@@ -17,20 +17,26 @@ from pathlib import Path
 from typing import Any
 
 import ipywidgets as w
-
-from checker.cmd_dump import scenario_yaml
-from checker.dump import dump
-from checker.explore import Exploration, ExploreError, default_fields, explore
-from checker.scenario import load_scenario
-from diagrams.render import DotMissing
-from diagrams.tree import from_exploration, game_prompts
-from notebooks.widgets.stepper import CSS, PUZZLE_PATH, SCENARIOS, Stepper, chip, rule_html
-from rulebook.carddata import CARDS, EVENTS, RULESETS
-from rulebook.engine.game import Game
-from rulebook.engine.state import PILE_TOKENS
-from rulebook.engine.turn import PHASES
-from rulebook.position import build, expand
-from rulebook.setup import SetupError
+from dominion_tavern.checker.cmd_dump import scenario_yaml
+from dominion_tavern.checker.dump import dump
+from dominion_tavern.checker.explore import Exploration, ExploreError, default_fields, explore
+from dominion_tavern.checker.scenario import load_scenario
+from dominion_tavern.diagrams.render import DotMissing
+from dominion_tavern.diagrams.tree import from_exploration, game_prompts
+from dominion_tavern.notebooks.widgets.stepper import (
+    CSS,
+    PUZZLE_PATH,
+    SCENARIOS,
+    Stepper,
+    chip,
+    rule_html,
+)
+from dominion_tavern.rulebook.carddata import CARDS, EVENTS, RULESETS
+from dominion_tavern.rulebook.engine.game import Game
+from dominion_tavern.rulebook.engine.state import PILE_TOKENS
+from dominion_tavern.rulebook.engine.turn import PHASES
+from dominion_tavern.rulebook.position import build, expand
+from dominion_tavern.rulebook.setup import SetupError
 
 __all__ = ["PUZZLE_PATH", "Desk"]
 

@@ -1,13 +1,13 @@
-"""``python -m notebooks.widgets.redraw_bench``: how long the stepper takes per click on a
-mid-game position (First Game Kingdom, Big Money, 30 answers in)."""
+"""``python -m dominion_tavern.notebooks.widgets.redraw_bench``: how long the stepper takes per
+click on a mid-game position (First Game Kingdom, Big Money, 30 answers in)."""
 
 from __future__ import annotations
 
 import time
 
-from notebooks.widgets.stepper import Stepper
-from rulebook.bots import BigMoney
-from rulebook.setup import Setup, new_game
+from dominion_tavern.notebooks.widgets.stepper import Stepper
+from dominion_tavern.rulebook.bots import BigMoney
+from dominion_tavern.rulebook.setup import Setup, new_game
 
 
 def main() -> None:

@@ -1,6 +1,6 @@
-"""``python -m notebooks.widgets.screenshots FOLDER`` (``make screenshots``): the README's
-pictures, taken in Debian's Chromium: the judge's desk served by Voilà (``make desk``) and the
-tour in JupyterLab (``make lab``) with its stepper."""
+"""``python -m dominion_tavern.notebooks.widgets.screenshots FOLDER`` (``make screenshots``): the
+README's pictures, taken in Debian's Chromium: the judge's desk served by Voilà (``make desk``)
+and the tour in JupyterLab (``make lab``) with its stepper."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from notebooks.widgets.browser import NOTEBOOKS, chromium, lab, to_ipynb, voila
+from dominion_tavern.notebooks.widgets.browser import NOTEBOOKS, chromium, lab, to_ipynb, voila
 
 
 def desk_shot(out: Path, work: Path) -> Path:

@@ -21,15 +21,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
-
-from rulebook.carddata import CARDS
-from rulebook.engine.decisions import Decision
-from rulebook.engine.game import Game
-from rulebook.engine.state import Card, GameState, Player
-from rulebook.rules import RULES
+from dominion_tavern.rulebook.carddata import CARDS
+from dominion_tavern.rulebook.engine.decisions import Decision
+from dominion_tavern.rulebook.engine.game import Game
+from dominion_tavern.rulebook.engine.state import Card, GameState, Player
+from dominion_tavern.rulebook.rules import RULES
 
 if TYPE_CHECKING:
-    from checker.scenario import Scenario
+    from dominion_tavern.checker.scenario import Scenario
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = ROOT / "checker" / "scenarios"
@@ -206,7 +205,9 @@ class Stepper:
                  answers: Sequence[str] | None = None, *, at: int | None = None,
                  title: str = "") -> None:
         if isinstance(source, str | Path):
-            from checker.scenario import load_scenario  # imports jsonschema: slow, so late
+            from dominion_tavern.checker.scenario import (
+                load_scenario,  # imports jsonschema: slow, so late
+            )
 
             source = load_scenario(source)
         if not isinstance(source, Game):  # a Scenario

@@ -16,13 +16,13 @@ import copy
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from notebooks.widgets.stepper import SCENARIOS
-from rulebook.engine.game import Game
-from rulebook.position import build
-from rulebook.rules import RULES
+from dominion_tavern.notebooks.widgets.stepper import SCENARIOS
+from dominion_tavern.rulebook.engine.game import Game
+from dominion_tavern.rulebook.position import build
+from dominion_tavern.rulebook.rules import RULES
 
 if TYPE_CHECKING:
-    from checker.scenario import Scenario
+    from dominion_tavern.checker.scenario import Scenario
 
 
 def position(spec: dict[str, Any]) -> Game:
@@ -65,7 +65,7 @@ def rule(rule_id: str, ruleset: str = "current") -> None:
 
 def corpus(word: str = "") -> list[Scenario]:
     """The corpus scenarios whose file name contains ``word``, printed with their questions."""
-    from checker.scenario import load_scenario
+    from dominion_tavern.checker.scenario import load_scenario
 
     found = [load_scenario(p) for p in sorted(SCENARIOS.rglob("*.yaml")) if word in p.stem]
     for s in found:
@@ -75,7 +75,7 @@ def corpus(word: str = "") -> list[Scenario]:
 
 def scenario(name: str) -> Scenario:
     """A corpus scenario by file stem (``"ratcatcher-call"``)."""
-    from checker.scenario import load_scenario
+    from dominion_tavern.checker.scenario import load_scenario
 
     hits = [p for p in SCENARIOS.rglob("*.yaml") if p.stem == name]
     if not hits:

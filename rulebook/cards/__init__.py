@@ -1,6 +1,6 @@
 """Card behaviour, one module per set; importing this package registers every card."""
 
-from rulebook.cards import (  # noqa: F401
+from dominion_tavern.rulebook.cards import (  # noqa: F401
     adventures_durations,
     adventures_kingdom,
     adventures_reserve,
@@ -10,6 +10,6 @@ from rulebook.cards import (  # noqa: F401
     events,
     others,
 )
-from rulebook.cards.registry import BEHAVIOURS
+from dominion_tavern.rulebook.cards.registry import BEHAVIOURS
 
 __all__ = ["BEHAVIOURS"]

@@ -4,7 +4,7 @@ something left to do (rules ``duration.stays-in-play``, ``duration.multi-play``)
 
 from __future__ import annotations
 
-from rulebook.cards.registry import (
+from dominion_tavern.rulebook.cards.registry import (
     at_next_turn,
     changes_cost,
     lasting,
@@ -12,8 +12,8 @@ from rulebook.cards.registry import (
     reacts_to_attack,
     resumes,
 )
-from rulebook.engine.decisions import Option
-from rulebook.engine.state import Lasting, Pending
+from dominion_tavern.rulebook.engine.decisions import Option
+from dominion_tavern.rulebook.engine.state import Lasting, Pending
 
 
 # -- Amulet ------------------------------------------------------------------------------------

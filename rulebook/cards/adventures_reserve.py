@@ -6,10 +6,10 @@ it into play and does only its text below the line (rules ``reserve``, ``reserve
 
 from __future__ import annotations
 
-from rulebook.carddata import CARDS
-from rulebook.cards.registry import on_play, treasure, when_called, worth
-from rulebook.engine.decisions import Option
-from rulebook.engine.state import PILE_TOKENS
+from dominion_tavern.rulebook.carddata import CARDS
+from dominion_tavern.rulebook.cards.registry import on_play, treasure, when_called, worth
+from dominion_tavern.rulebook.engine.decisions import Option
+from dominion_tavern.rulebook.engine.state import PILE_TOKENS
 
 # -- Coin of the Realm ------------------------------------------------------------------------
 treasure("Coin of the Realm", 1)

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rulebook.carddata import CARDS
-from rulebook.cards.adventures_reserve import move_token
-from rulebook.cards.registry import lasting, on_play
-from rulebook.engine.decisions import Option
+from dominion_tavern.rulebook.carddata import CARDS
+from dominion_tavern.rulebook.cards.adventures_reserve import move_token
+from dominion_tavern.rulebook.cards.registry import lasting, on_play
+from dominion_tavern.rulebook.engine.decisions import Option
 
 
 @on_play("Alms")

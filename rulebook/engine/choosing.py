@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from rulebook.engine.decisions import Decision, Option
-from rulebook.engine.state import Card, Player
+from dominion_tavern.rulebook.engine.decisions import Decision, Option
+from dominion_tavern.rulebook.engine.state import Card, Player
 
 if TYPE_CHECKING:
-    from rulebook.engine.game import Game
+    from dominion_tavern.rulebook.engine.game import Game
 
 
 def card_label(card: Card, now: int) -> str:

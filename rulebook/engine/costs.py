@@ -11,12 +11,12 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING
 
-from rulebook.carddata import CARDS, CardDef
-from rulebook.cards.registry import BEHAVIOURS, ability
-from rulebook.engine.state import Card
+from dominion_tavern.rulebook.carddata import CARDS, CardDef
+from dominion_tavern.rulebook.cards.registry import BEHAVIOURS, ability
+from dominion_tavern.rulebook.engine.state import Card
 
 if TYPE_CHECKING:
-    from rulebook.engine.game import Game
+    from dominion_tavern.rulebook.engine.game import Game
 
 
 class Costs:

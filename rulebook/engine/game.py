@@ -10,15 +10,15 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from rulebook.engine.choosing import Choosing
-from rulebook.engine.costs import Costs
-from rulebook.engine.decisions import Decision, IllegalAnswer, Option
-from rulebook.engine.log import Log
-from rulebook.engine.moves import Moves
-from rulebook.engine.playing import Playing, PlayInstance
-from rulebook.engine.state import GameState, Player
-from rulebook.engine.turn import Mark, TurnLoop
-from rulebook.engine.windows import Windows
+from dominion_tavern.rulebook.engine.choosing import Choosing
+from dominion_tavern.rulebook.engine.costs import Costs
+from dominion_tavern.rulebook.engine.decisions import Decision, IllegalAnswer, Option
+from dominion_tavern.rulebook.engine.log import Log
+from dominion_tavern.rulebook.engine.moves import Moves
+from dominion_tavern.rulebook.engine.playing import Playing, PlayInstance
+from dominion_tavern.rulebook.engine.state import GameState, Player
+from dominion_tavern.rulebook.engine.turn import Mark, TurnLoop
+from dominion_tavern.rulebook.engine.windows import Windows
 
 Factory = Callable[[], tuple[GameState, str]]
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rulebook.rules import RULES
+from dominion_tavern.rulebook.rules import RULES
 
 
 @dataclass(frozen=True, slots=True)

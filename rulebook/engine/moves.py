@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from rulebook.engine.state import Card, Player, Zone, move
+from dominion_tavern.rulebook.engine.state import Card, Player, Zone, move
 
 if TYPE_CHECKING:
-    from rulebook.engine.game import Game
+    from dominion_tavern.rulebook.engine.game import Game
 
 
 def names(cards: Iterable[Card]) -> tuple[str, ...]:

@@ -10,12 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from rulebook.cards.registry import ability, perform
-from rulebook.engine.decisions import Option
-from rulebook.engine.state import Card, Player, move
+from dominion_tavern.rulebook.cards.registry import ability, perform
+from dominion_tavern.rulebook.engine.decisions import Option
+from dominion_tavern.rulebook.engine.state import Card, Player, move
 
 if TYPE_CHECKING:
-    from rulebook.engine.game import Game
+    from dominion_tavern.rulebook.engine.game import Game
 
 PILE_BONUS = {"+1 Card": "draw", "+1 Action": "actions", "+1 Buy": "buys", "+$1": "coins"}
 

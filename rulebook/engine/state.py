@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from rulebook.carddata import CARDS, CardDef
+from dominion_tavern.rulebook.carddata import CARDS, CardDef
 
 # Zone kinds, with the words the log uses for them.
 ZONE_WORDS = {

@@ -9,13 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from rulebook.carddata import EVENTS
-from rulebook.cards.registry import BEHAVIOURS, ability, perform
-from rulebook.engine.decisions import Option
-from rulebook.engine.state import Card, Player, Turn, move
+from dominion_tavern.rulebook.carddata import EVENTS
+from dominion_tavern.rulebook.cards.registry import BEHAVIOURS, ability, perform
+from dominion_tavern.rulebook.engine.decisions import Option
+from dominion_tavern.rulebook.engine.state import Card, Player, Turn, move
 
 if TYPE_CHECKING:
-    from rulebook.engine.game import Game
+    from dominion_tavern.rulebook.engine.game import Game
 
 PHASES = ("start", "action", "buy", "cleanup")
 

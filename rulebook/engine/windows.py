@@ -12,12 +12,12 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from rulebook.cards.registry import BEHAVIOURS, ability, perform
-from rulebook.engine.decisions import Option
-from rulebook.engine.state import Card, Lasting, Pending, Player
+from dominion_tavern.rulebook.cards.registry import BEHAVIOURS, ability, perform
+from dominion_tavern.rulebook.engine.decisions import Option
+from dominion_tavern.rulebook.engine.state import Card, Lasting, Pending, Player
 
 if TYPE_CHECKING:
-    from rulebook.engine.game import Game
+    from dominion_tavern.rulebook.engine.game import Game
 
 
 @dataclass(eq=False)
