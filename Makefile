@@ -1,26 +1,36 @@
 # Tavern: `make check` sets up and runs the main job; `make test` sets up and runs every test.
+# make check needs only Python 3.11+ and PyPI; make setup/test also need Graphviz and a Chromium,
+# which tools/system-tools.sh finds or installs the way this machine allows.
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
-STAMP  := $(VENV)/.installed
+CORE   := $(VENV)/.core-installed
+FULL   := $(VENV)/.all-installed
 
-.PHONY: setup check test lint bench bench-checker reference diagrams notebooks lab desk \
-	screenshots clean
+.PHONY: setup check test lint bench bench-checker bench-start reference diagrams notebooks lab \
+	desk screenshots clean
 
-$(STAMP): pyproject.toml
+# The kit alone (the main job): the package and its PyPI dependencies, nothing of the system's.
+$(CORE): pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || { \
+	  echo "Tavern needs Python 3.11 or newer; $(PYTHON) is $$($(PYTHON) -V 2>&1)." \
+	       "Run make with PYTHON=python3.11 (or newer)." >&2; exit 1; }
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,notebooks]'
-	# jsonschema imports rfc3987-syntax eagerly when present (Jupyter pulls it in) and that
-	# builds a grammar for 2-4 s at every start of `tavern`; only its "iri" format check needs it.
-	$(BIN)/python -m pip uninstall --quiet --yes rfc3987-syntax
-	touch $(STAMP)
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
 
-setup: $(STAMP)
-	command -v dot >/dev/null || (apt-get update -qq && apt-get install -y -qq graphviz)
-	test -x /usr/bin/chromium || (apt-get update -qq && apt-get install -y -qq chromium)
+# Everything the tests use: dev tools, notebooks, the cluster extra.
+$(FULL): $(CORE)
+	$(BIN)/python -m pip install --quiet -e '.[dev,notebooks,cluster]'
+	touch $@
 
-check: setup
+setup:
+	@sh tools/system-tools.sh before-pip
+	@$(MAKE) --no-print-directory $(FULL)
+	@sh tools/system-tools.sh after-pip $(BIN)
+
+check: $(CORE)
 	$(BIN)/tavern check checker/scenarios
 	$(BIN)/tavern coverage
 
@@ -28,17 +38,21 @@ test: setup
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest
 
-lint: setup
+lint: $(FULL)
 	$(BIN)/ruff check .
 
-bench: setup
+bench: $(CORE)
 	$(BIN)/tavern simulate --bots big-money,big-money --games 500 --kingdom first-game --seed 1
 
-reference: setup
+reference: $(CORE)
 	$(BIN)/python -m dominion_tavern.checker.reference
 
-bench-checker: setup
+bench-checker: $(CORE)
 	$(BIN)/python -m dominion_tavern.checker.bench
+
+# How long `tavern --version` takes to start (target: under 0.3 s, even beside Jupyter).
+bench-start: $(CORE)
+	$(BIN)/python -m dominion_tavern.checker.bench --start
 
 diagrams: setup
 	$(BIN)/python -m dominion_tavern.diagrams.examples diagrams/svg

@@ -3,14 +3,18 @@
 * the explorer's speed on a Base-set position with thousands of branches (Village, Cellar,
   Chapel and Throne Room choices), as decisions in the explored tree per second, with the
   engine answers it took (replays included), with and without the memo of repeated positions;
-* the time to run ``tavern check checker/scenarios`` in a fresh process (start-up included).
+* the time to run ``tavern check checker/scenarios`` in a fresh process (start-up included);
+* with ``--start`` only: how long ``tavern --version`` takes to start, and whether Jupyter's
+  packages are installed beside it (``make bench-start``).
 
-Targets: 20,000 explored decisions per second; the whole corpus in under 3 seconds.
-Run: ``.venv/bin/python -m dominion_tavern.checker.bench`` (``make bench-checker``).
+Targets: 20,000 explored decisions per second; the whole corpus in under 3 seconds; a start in
+under 0.3 s. Run: ``.venv/bin/python -m dominion_tavern.checker.bench`` (``make bench-checker``).
 """
 
 from __future__ import annotations
 
+import importlib.util
+import statistics
 import subprocess
 import sys
 import time
@@ -46,10 +50,28 @@ def bench_explorer(memo: bool, fast: bool = True) -> None:
           + ("  TRUNCATED" if ex.truncated else ""))
 
 
-def bench_corpus() -> None:
+def _tavern() -> list[str]:
     tavern = Path(sys.executable).with_name("tavern")
-    cmd = [str(tavern)] if tavern.exists() else [sys.executable, "-m",
-                                                 "dominion_tavern.checker.cli"]
+    return [str(tavern)] if tavern.exists() else [sys.executable, "-m",
+                                                  "dominion_tavern.checker.cli"]
+
+
+def bench_start(runs: int = 20) -> None:
+    times = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        subprocess.run([*_tavern(), "--version"], capture_output=True, check=True)
+        times.append(time.perf_counter() - t0)
+    beside = [name for name in ("jupyterlab", "rfc3987_syntax", "jsonschema")
+              if importlib.util.find_spec(name) is not None]
+    print(f"  tavern --version: median {statistics.median(times):.3f} s, max {max(times):.3f} s "
+          f"over {runs} runs  target < 0.3 s")
+    shown = ", ".join(beside) or "none of jupyterlab, rfc3987_syntax, jsonschema"
+    print(f"  installed beside it: {shown}")
+
+
+def bench_corpus() -> None:
+    cmd = _tavern()
     t0 = time.perf_counter()
     proc = subprocess.run([*cmd, "check", str(CORPUS)], capture_output=True, text=True,
                           check=False)
@@ -60,6 +82,10 @@ def bench_corpus() -> None:
 
 
 def main() -> int:
+    if "--start" in sys.argv:
+        print("Start-up:")
+        bench_start()
+        return 0
     print("Explorer (target 20,000 decisions/s):")
     bench_explorer(memo=False)
     bench_explorer(memo=True)

@@ -1,49 +1,58 @@
 """The ``tavern`` command line. Each sub-command lives in its own ``cmd_*`` module, which
-gives ``add(subparsers)``; errors a user can cause print one clear line, never a traceback."""
+gives ``add(subparsers)``; errors a user can cause print one clear line, never a traceback.
+
+The sub-commands (and with them the engine) are imported only when a command runs, so
+``tavern --version`` and ``tavern`` alone answer at once.
+"""
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 from collections.abc import Sequence
 
-from dominion_tavern.checker import (
-    cmd_check,
-    cmd_coverage,
-    cmd_diagram,
-    cmd_dump,
-    cmd_example,
-    cmd_explore,
-    cmd_rule,
-    cmd_simulate,
-    cmd_why,
-)
-from dominion_tavern.checker.scenario import ScenarioError
-from dominion_tavern.rulebook.engine.decisions import IllegalAnswer
-from dominion_tavern.rulebook.setup import SetupError
+from dominion_tavern import __version__
 
-COMMANDS = [cmd_simulate, cmd_example, cmd_check, cmd_coverage, cmd_explore,
-            cmd_why, cmd_rule, cmd_dump, cmd_diagram]
-USER_ERRORS: tuple[type[Exception], ...] = (SetupError, IllegalAnswer, OSError, ScenarioError)
+COMMANDS = ["simulate", "example", "check", "coverage", "explore", "why", "rule", "dump",
+            "diagram"]
+EXAMPLE = """example:
+  tavern check checker/scenarios/seeds/peasant-soldier-outcomes.yaml
+  tavern explore checker/scenarios/seeds/peasant-soldier-outcomes.yaml
+
+Run 'tavern COMMAND --help' for a command's arguments."""
 
 
 def parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="tavern", description="Dominion rules engine and "
-                                 "scenario checker, centred on Adventures.")
+                                 "scenario checker, centred on Adventures.", epilog=EXAMPLE,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--version", action="version", version=f"tavern {__version__}")
     sub = ap.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for module in COMMANDS:
-        module.add(sub)
+    for name in COMMANDS:
+        importlib.import_module(f"dominion_tavern.checker.cmd_{name}").add(sub)
     return ap
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv in (["--version"], ["-V"]):
+        print(f"tavern {__version__}")
+        return 0
+    if not argv:
+        parser().print_help()
+        return 0
+    from dominion_tavern.checker.scenario import ScenarioError
+    from dominion_tavern.rulebook.engine.decisions import IllegalAnswer
+    from dominion_tavern.rulebook.setup import SetupError
+
     args = parser().parse_args(argv)
     try:
         return args.run(args)
     except ScenarioError as e:  # one "file:line:col: message" line per problem
         print(str(e), file=sys.stderr)
         return 2
-    except USER_ERRORS as e:
+    except (SetupError, IllegalAnswer, OSError) as e:
         print(f"tavern {args.command}: error: {e}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

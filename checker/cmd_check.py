@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 
+from dominion_tavern.checker import CORPUS
 from dominion_tavern.checker.run import Result, run_scenario
 from dominion_tavern.checker.scenario import (
     Problem,
@@ -20,7 +21,9 @@ from dominion_tavern.rulebook.carddata import RULESETS
 def add(sub) -> None:
     ap = sub.add_parser("check", help="run scenario files (or folders of them) and print "
                         "PASS/FAIL for each")
-    ap.add_argument("paths", nargs="+", metavar="PATH", help="scenario files or folders")
+    ap.add_argument("paths", nargs="*", metavar="PATH",
+                    help="scenario files or folders (default: the scenario book installed with "
+                    "Tavern)")
     ap.add_argument("--json", action="store_true", help="one JSON object per scenario per line")
     ap.add_argument("--ruleset", choices=RULESETS, help="override each file's ruleset")
     ap.add_argument("--compare-rulesets", action="store_true",
@@ -94,6 +97,7 @@ def compare(scenarios: list[Scenario], as_json: bool) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    args.paths = args.paths or [str(CORPUS)]
     scenarios = load_all(args.paths)
     if not scenarios:
         print(f"tavern check: error: no scenario files (*.yaml) in {' '.join(args.paths)}",

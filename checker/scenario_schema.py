@@ -1,7 +1,9 @@
 """The scenario JSON Schema and its errors, rewritten as one plain sentence each.
 
-Each problem is ``(path, message, at_key)``: the path into the data, the message, and whether
-the place to point at is the key itself (an unknown key) rather than its value.
+Validation uses ``jsonschema_rs`` (compiled, and free of the optional format checkers that make
+the ``jsonschema`` package slow to import once Jupyter has pulled in ``rfc3987-syntax``). Each
+problem is ``(path, message, at_key)``: the path into the data, the message, and whether the
+place to point at is the key itself (an unknown key) rather than its value.
 """
 
 from __future__ import annotations
@@ -12,8 +14,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError
+from jsonschema_rs import Draft202012Validator, ValidationError
 
 SCHEMA_PATH = Path(__file__).with_name("scenario.schema.json")
 Found = tuple[tuple[str | int, ...], str, bool]
@@ -63,68 +64,70 @@ def _resolve(sub: dict[str, Any]) -> dict[str, Any]:
     return sub
 
 
+def _subschema(e: ValidationError) -> dict[str, Any]:
+    """The schema holding the keyword that failed (``schema_path`` already follows refs)."""
+    node: Any = schema()
+    for part in list(e.schema_path)[:-1]:
+        node = node[part]
+    return _resolve(node) if isinstance(node, dict) else {}
+
+
 def _convert(e: ValidationError) -> list[Found]:
-    path = tuple(e.absolute_path)
-    at, inst, sch = where(path), e.instance, _resolve(e.schema)
-    v = e.validator
-    if v == "additionalProperties":
+    path = tuple(e.instance_path)
+    at, inst, k = where(path), e.instance, e.kind
+    v = type(k).__name__
+    sch = _subschema(e)
+    if v == "AdditionalProperties":
         props = list(sch.get("properties", {}))
-        return [((*path, k), f"unknown key {k!r} in {at}{_suggest(k, props)}; valid keys: "
-                 + ", ".join(props), True) for k in inst if k not in props]
-    if v == "propertyNames":
-        valid = _resolve(sch["propertyNames"]).get("enum", [])
-        return [((*path, k), f"{at}: unknown token {k!r}{_suggest(k, valid)}; tokens: "
-                 + ", ".join(valid), True) for k in inst if k not in valid]
-    if v == "required":
-        missing = [k for k in sch["required"] if k not in inst]
-        return [(path, f"{at}: the key {k!r} is missing (required: "
-                 f"{', '.join(sch['required'])})", False) for k in missing]
-    if v == "type":
+        return [((*path, key), f"unknown key {key!r} in {at}{_suggest(key, props)}; valid keys: "
+                 + ", ".join(props), True) for key in k.unexpected]
+    if v == "PropertyNames":
+        valid = [str(x) for x in getattr(k.error.kind, "options", [])]
+        return [((*path, key), f"{at}: unknown token {key!r}{_suggest(key, valid)}; tokens: "
+                 + ", ".join(valid), True) for key in inst if key not in valid]
+    if v == "Required":
+        return [(path, f"{at}: the key {k.property!r} is missing (required: "
+                 f"{', '.join(sch['required'])})", False)]
+    if v == "Type":
         extra = ""
         if isinstance(inst, dict) and path and path[0] == "script" and len(inst) == 1:
-            k, val = next(iter(inst.items()))
-            extra = f"; YAML read 'KEY: VALUE' as a mapping: write it quoted, \"{k}: {val}\""
-        return [(path, f"{at}: expected {_types(e.validator_value)}, not {kind(inst)}"
+            key, val = next(iter(inst.items()))
+            extra = f"; YAML read 'KEY: VALUE' as a mapping: write it quoted, \"{key}: {val}\""
+        return [(path, f"{at}: expected {_types(sch.get('type', k.types))}, not {kind(inst)}"
                  + (f" ({inst!r})" if not isinstance(inst, dict | list) else "") + extra,
                  False)]
-    if v == "enum" and "propertyNames" in e.absolute_schema_path:
-        parent = path[:-1] if path and path[-1] == inst else path
-        return [((*parent, inst), f"{where(parent)}: unknown token {inst!r}"
-                 f"{_suggest(inst, e.validator_value)}; tokens: "
-                 + ", ".join(e.validator_value), True)]
-    if v == "enum":
-        valid = [str(x) for x in e.validator_value]
+    if v == "Enum":
+        valid = [str(x) for x in k.options]
         return [(path, f"{at}: {inst!r} is not one of {', '.join(valid)}"
                  + _suggest(inst, valid), False)]
-    if v == "minimum":
-        return [(path, f"{at}: {inst!r} is below the minimum, {e.validator_value}", False)]
-    if v == "minLength":
+    if v == "Minimum":
+        return [(path, f"{at}: {inst!r} is below the minimum, {k.limit}", False)]
+    if v == "MinLength":
         return [(path, f"{at}: must not be empty", False)]
-    if v in ("minItems", "maxItems"):
+    if v in ("MinItems", "MaxItems"):
         lo, hi = sch.get("minItems", 0), sch.get("maxItems", "any number of")
         return [(path, f"{at}: has {len(inst)} entries; it takes {lo} to {hi}", False)]
-    if v == "minProperties":
+    if v == "MinProperties":
         return [(path, f"{at}: an empty mapping; {sch.get('description', 'name a key')}",
                  False)]
-    if v == "pattern":
+    if v == "Pattern":
         return [(path, f"{at}: {inst!r} is not valid; it must be "
-                 f"{sch.get('description', 'match ' + e.validator_value)}", False)]
-    if v in ("anyOf", "oneOf"):
-        return _any_of(e, path, at)
+                 f"{sch.get('description', 'match ' + k.pattern)}", False)]
+    if v in ("AnyOf", "OneOfNotValid"):
+        return _any_of(e, path, at, sch)
     return [(path, f"{at}: {e.message}", False)]
 
 
-def _any_of(e: ValidationError, path: tuple[str | int, ...], at: str) -> list[Found]:
+def _any_of(e: ValidationError, path: tuple[str | int, ...], at: str,
+            sch: dict[str, Any]) -> list[Found]:
     """Report the errors of the branch the value's type fits, or a generic description."""
     inst = e.instance
-    by_branch: dict[int, list[ValidationError]] = {}
-    for sub in e.context or []:
-        by_branch.setdefault(sub.relative_schema_path[0], []).append(sub)
-    for errors in by_branch.values():
-        wrong_type = any(s.validator == "type" and not s.relative_path for s in errors)
+    for errors in e.kind.context:
+        wrong_type = any(type(s.kind).__name__ == "Type" and tuple(s.instance_path) == path
+                         for s in errors)
         if not wrong_type:
             return [f for s in errors for f in _convert(s)]
-    desc = e.schema.get("description") or "a valid value"
+    desc = sch.get("description") or "a valid value"
     shown = f" ({inst!r})" if not isinstance(inst, dict | list) else ""
     return [(path, f"{at}: {kind(inst)}{shown} is not valid here; expected {desc}", False)]
 
@@ -132,6 +135,7 @@ def _any_of(e: ValidationError, path: tuple[str | int, ...], at: str) -> list[Fo
 def schema_problems(data: Any) -> list[Found]:
     """Every schema violation in ``data``, one sentence each."""
     out: list[Found] = []
-    for e in sorted(_validator().iter_errors(data), key=lambda e: list(map(str, e.path))):
+    for e in sorted(_validator().iter_errors(data),
+                    key=lambda e: list(map(str, e.instance_path))):
         out += _convert(e)
     return list(dict.fromkeys(out))

@@ -8,17 +8,16 @@ from pathlib import Path
 
 import pytest
 from dominion_tavern.notebooks.widgets.browser import (
-    CHROMIUM,
     NOTEBOOKS,
     chromium,
+    chromium_missing,
     stepper_locator,
     to_ipynb,
     voila,
 )
 
-pytestmark = pytest.mark.skipif(
-    not CHROMIUM.exists(), reason="/usr/bin/chromium is missing (make setup installs Debian's "
-    "chromium package; the test never downloads a browser)")
+MISSING = chromium_missing()
+pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
 
 TITLE = "Exchanging Soldier, then Peasant, with the Soldier pile empty"
 IGNORED = re.compile(r"fonts|font-awesome|cdn|ERR_NAME_NOT_RESOLVED|ERR_INTERNET_DISCONNECTED|"

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import secrets
+import shutil
 import signal
 import socket
 import subprocess
@@ -22,7 +23,7 @@ from typing import Any
 
 import jupytext
 
-CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_NAMES = ("chromium", "chromium-browser")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu",
                  "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run", "--disable-quic"]
@@ -117,13 +118,37 @@ def lab(folder: Path, timeout: float = 60) -> Iterator[str]:
         log.close()
 
 
+def chromium_path() -> str | None:
+    """The Chromium the browser tests drive: ``$TAVERN_CHROMIUM``, else a ``chromium`` on the
+    PATH (Debian's package), else None: Playwright's own download (``make setup`` on macOS)."""
+    named = os.environ.get("TAVERN_CHROMIUM")
+    if named:
+        return named
+    return next((found for name in CHROMIUM_NAMES if (found := shutil.which(name))), None)
+
+
+def chromium_missing() -> str | None:
+    """Why no Chromium can be driven here, or None when one can."""
+    if chromium_path() is not None:
+        return None
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        return "the playwright package is missing (make setup installs it)"
+    with sync_playwright() as pw:
+        if Path(pw.chromium.executable_path).exists():
+            return None
+    return ("no Chromium: install Debian's chromium package, set TAVERN_CHROMIUM, or on macOS "
+            "run make setup (it lets Playwright download its Chromium)")
+
+
 @contextmanager
 def chromium(width: int = 1400, height: int = 1000) -> Iterator[Any]:
-    """A Playwright page in Debian's Chromium (headless)."""
+    """A Playwright page in a headless Chromium (see :func:`chromium_path`)."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
         try:
             page = browser.new_page(viewport={"width": width, "height": height})
             yield page

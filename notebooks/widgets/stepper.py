@@ -205,9 +205,8 @@ class Stepper:
                  answers: Sequence[str] | None = None, *, at: int | None = None,
                  title: str = "") -> None:
         if isinstance(source, str | Path):
-            from dominion_tavern.checker.scenario import (
-                load_scenario,  # imports jsonschema: slow, so late
-            )
+            # the scenario loader (YAML, schema) is imported only when a file is opened
+            from dominion_tavern.checker.scenario import load_scenario
 
             source = load_scenario(source)
         if not isinstance(source, Game):  # a Scenario
