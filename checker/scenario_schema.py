@@ -93,7 +93,7 @@ def _convert(e: ValidationError) -> list[Found]:
                  f"{_suggest(inst, e.validator_value)}; tokens: "
                  + ", ".join(e.validator_value), True)]
     if v == "enum":
-        valid = [str(x) for x in e.validator_value]
+        valid = [json.dumps(x) if isinstance(x, bool) else str(x) for x in e.validator_value]
         return [(path, f"{at}: {inst!r} is not one of {', '.join(valid)}"
                  + _suggest(inst, valid), False)]
     if v == "minimum":
@@ -117,6 +117,11 @@ def _convert(e: ValidationError) -> list[Found]:
 def _any_of(e: ValidationError, path: tuple[str | int, ...], at: str) -> list[Found]:
     """Report the errors of the branch the value's type fits, or a generic description."""
     inst = e.instance
+    if len(path) == 2 and path[0] == "script" and isinstance(inst, dict) and "expect" not in inst:
+        k, val = next(iter(inst.items())) if inst else ("KEY", "VALUE")
+        return [(path, f"{at}: expected an answer (a string) or a checkpoint {{expect: ...}}, "
+                 "not a mapping; YAML read 'KEY: VALUE' as a mapping: write it quoted, "
+                 f"\"{k}: {val}\"", False)]
     by_branch: dict[int, list[ValidationError]] = {}
     for sub in e.context or []:
         by_branch.setdefault(sub.relative_schema_path[0], []).append(sub)
