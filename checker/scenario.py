@@ -278,7 +278,8 @@ def _fast_parse(text: str) -> Any:
         root = loader.get_single_node()
         if root is None:
             return None
-        expanded_size(root)
+        if "*" in text:  # no alias without an asterisk: most files need no count
+            expanded_size(root)
         return loader.construct_document(root)
     except (yaml.YAMLError, _Retry):
         raise _Retry from None
