@@ -1,5 +1,9 @@
 """``tavern dump FILE``: run a scenario's script (or its first N answers) and write the position
-reached as a new scenario file that loads back to it."""
+reached as a new scenario file that loads back to it.
+
+The position written is the one at the next decision after those answers (or the game's end),
+not a ``stop`` point of the scenario: a setup starts at a phase's beginning, so a position
+paused at the end of a Buy phase could not load back as it is."""
 
 from __future__ import annotations
 

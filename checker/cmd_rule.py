@@ -1,5 +1,6 @@
 """``tavern rule ID``, ``tavern rule --search WORDS`` and ``tavern card NAME``: the rules and
-cards reference, with the rulings that explain them and the scenarios that show them."""
+cards reference, with the rulings that explain them and the scenarios that show them. The
+search itself is :mod:`checker.search`."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from typing import Any
 
 from dominion_tavern.checker.cmdutil import nearest, user_errors
 from dominion_tavern.checker.scenario import ScenarioError, find_scenarios, load_scenario
+from dominion_tavern.checker.search import search
 from dominion_tavern.rulebook.carddata import CARDS, EVENTS, RULESETS
 from dominion_tavern.rulebook.rules import RULES, Rule
 
@@ -30,7 +32,10 @@ def add(sub) -> None:
     ap = sub.add_parser("rule", help="a rule by id (both rulesets' texts), or --search WORDS")
     ap.add_argument("id", nargs="?", help="a rule id such as turn.cleanup.draw")
     ap.add_argument("--search", nargs="+", metavar="WORD",
-                    help="rules and rulings whose id, title or text hold every word")
+                    help="rules, rulings, cards and glossary terms that best answer the words "
+                         "(a question as typed: word forms, synonyms and typos are found)")
+    ap.add_argument("--limit", type=int, default=8, metavar="N",
+                    help="with --search: show the best N (default 8)")
     ap.add_argument("--json", action="store_true", help="print JSON")
     ap.set_defaults(run=run_rule)
     cp = sub.add_parser("card", help="a card or Event: types, cost, texts, rulings, scenarios")
@@ -80,36 +85,25 @@ def find_rule(rid: str) -> Rule:
     raise LookupFailed(f"unknown rule id {rid!r}{hint}")
 
 
-def search(words: list[str]) -> tuple[list[Rule], list[dict[str, Any]]]:
-    ws = [w.lower() for w in words]
-
-    def hit(*parts: str | None) -> bool:
-        blob = " ".join(p for p in parts if p).lower()
-        return all(w in blob for w in ws)
-    rules = [r for r in RULES.values()
-             if hit(r.id, r.title, r.text, r.text_2015, r.text_current, r.history)]
-    found = [x for x in rulings() if hit(x.get("id"), x.get("card"), x.get("text"),
-                                          x.get("example"))]
-    return rules, found
+def print_search(query: str, limit: int, as_json: bool) -> int:
+    """The best ``limit`` entries for ``query``, each with its kind, id, title and first line;
+    exit status 1 when nothing is found."""
+    hits = search(query, limit)
+    if as_json:
+        print(json.dumps([h.as_dict() for h in hits], indent=1))
+    elif not hits:
+        print(f"nothing found for: {query}")
+    for h in hits if not as_json else []:
+        print(f"{h.kind} {h.id}: {h.title}")
+        print(f"    {h.line}")
+    return 0 if hits else 1
 
 
 @user_errors
 def run_rule(args: argparse.Namespace) -> int:
     try:
         if args.search:
-            rules, found = search(args.search)
-            if args.json:
-                print(json.dumps({"rules": [rule_data(r) for r in rules], "rulings": found},
-                                 indent=1))
-                return 0 if rules or found else 1
-            if not rules and not found:
-                print(f"nothing holds all of: {' '.join(args.search)}")
-                return 1
-            for r in rules:
-                print(f"rule {r.id}: {r.title}")
-            for x in found:
-                print(f"ruling {x['id']} ({x.get('card', '')}): {x['text']}")
-            return 0
+            return print_search(" ".join(args.search), args.limit, args.json)
         if not args.id:
             raise LookupFailed("give a rule id, or --search WORDS")
         r = find_rule(args.id)

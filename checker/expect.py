@@ -12,9 +12,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from dominion_tavern.checker.scenario_checks import ZONES, item_name
 from dominion_tavern.rulebook.engine.game import Game
-from dominion_tavern.rulebook.engine.state import Zone
+from dominion_tavern.rulebook.engine.state import GameState, Zone
+from dominion_tavern.rulebook.position import ZONES, item_name
 
 
 @dataclass(frozen=True)
@@ -72,6 +72,10 @@ def zone_checks(label: str, zone: Zone, spec: Any) -> Iterator[Check]:
         want = expand(spec["includes"])
         missing = Counter(want) - Counter(actual)
         yield Check(f"{label} includes", compact(want), actual, not missing)
+    if "excludes" in spec:
+        unwanted = set(expand(spec["excludes"]))
+        yield Check(f"{label} excludes", "none of " + compact(sorted(unwanted)), actual,
+                    not unwanted & set(actual))
     if "count" in spec:
         yield Check(f"{label} count", str(spec["count"]), len(actual),
                     len(actual) == spec["count"])
@@ -117,6 +121,24 @@ def _pending_checks(g: Game, want: dict[str, Any] | None) -> Iterator[Check]:
         yield Check("pending.options_include", " | ".join(want["options_include"]),
                     " | ".join(legal) + (f" (missing: {', '.join(missing)})" if missing else ""),
                     not missing)
+    if "options_exclude" in want:
+        offered = [o for o in want["options_exclude"] if o in legal]
+        yield Check("pending.options_exclude", "none of " + " | ".join(want["options_exclude"]),
+                    " | ".join(legal) + (f" (offered: {', '.join(offered)})" if offered else ""),
+                    not offered)
+
+
+def previous_player(s: GameState) -> str | None:
+    """Who took the turn before this one (None on the first turn)."""
+    owners = s.turn_owners
+    return s.players[owners[-2]].name if len(owners) > 1 else None
+
+
+def _turn_value(s: GameState, key: str) -> Any:
+    t = s.turn
+    if key == "player":
+        return t.player.name
+    return previous_player(s) if key == "previous" else getattr(t, key)
 
 
 def checks(g: Game, expect: dict[str, Any]) -> Iterator[Check]:
@@ -131,11 +153,14 @@ def checks(g: Game, expect: dict[str, Any]) -> Iterator[Check]:
                 pile = s.pile(name)
                 got = len(pile) if pile is not None else None
                 yield Check(f"piles.{name}", str(n), got, got == n)
+        elif key == "costs":
+            for name, n in want.items():
+                got = g.cost(name)
+                yield Check(f"costs.{name}", str(n), got, got == n)
         elif key == "turn":
-            t = s.turn
             for k, v in want.items():
-                got = t.player.name if k == "player" else getattr(t, k)
-                yield Check(f"turn.{k}", str(v), got, got == v)
+                got = _turn_value(s, k)
+                yield Check(f"turn.{k}", show(v), got, got == v)
         elif key == "trash":
             yield from zone_checks("trash", s.trash, want)
         elif key == "vp":

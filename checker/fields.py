@@ -3,7 +3,7 @@
 A field is a dotted path; its value is plain data (ints, strings, tuples of card names) so that
 outcomes can be hashed, compared and printed as JSON. Zones are multisets, given sorted, unless
 the path ends with ``:ordered``; a deck is always listed top card first (``:sorted`` makes it a
-multiset too).
+multiset too). ``costs.NAME`` is what a card costs now, with every change in force.
 
 >>> sorted(ZONES)
 ['aside', 'deck', 'discard', 'hand', 'mat', 'play']
@@ -15,6 +15,7 @@ import difflib
 from collections.abc import Callable
 from typing import Any
 
+from dominion_tavern.rulebook.carddata import CARDS
 from dominion_tavern.rulebook.engine.game import Game
 from dominion_tavern.rulebook.position import expand
 from dominion_tavern.rulebook.setup import SetupError
@@ -78,6 +79,11 @@ def getter(g: Game, path: str) -> Getter:
             piles = list(g.state.supply) + list(g.state.nonsupply)
             raise FieldError(f"field {path!r}: no pile {name!r} in this game{_near(name, piles)}")
         return lambda g: len(g.state.pile(name).cards)
+    if head == "costs" and len(parts) == 2:
+        name = parts[1]
+        if name not in CARDS:
+            raise FieldError(f"field {path!r}: no card {name!r}{_near(name, list(CARDS))}")
+        return lambda g: g.cost(name)
     if head == "turn" and len(parts) == 2:
         what = parts[1]
         if what == "player":
@@ -98,7 +104,8 @@ def getter(g: Game, path: str) -> Getter:
         if head == "over":
             return lambda g: g.over
         return lambda g: tuple(g.winners)
-    heads = ["players.NAME.ZONE", "piles.NAME", "turn.coins", "vp.NAME", *GAME_VALUES]
+    heads = ["players.NAME.ZONE", "piles.NAME", "costs.NAME", "turn.coins", "vp.NAME",
+             *GAME_VALUES]
     raise FieldError(f"field {path!r} is not known; fields look like {', '.join(heads)}")
 
 

@@ -194,10 +194,14 @@ def build_pages() -> dict[str, str]:
     return {name: text.rstrip() + "\n" for name, text in pages.items()}
 
 
+def glossary() -> dict[str, dict]:
+    """The glossary's terms: ``{term: {"text": ..., "rules": [...]}}``."""
+    return tomllib.loads((DATA / "glossary.toml").read_text("utf-8"))["terms"]
+
+
 def glossary_page() -> str:
-    terms = tomllib.loads((DATA / "glossary.toml").read_text("utf-8"))["terms"]
     lines = ["# Glossary", ""]
-    for term, e in terms.items():
+    for term, e in glossary().items():
         lines += [f'<a id="{slug(term)}"></a>', f"**{term}**: {e['text']} "
                   "(" + ", ".join(_rule_link(r) for r in e["rules"]) + ")", ""]
     return "\n".join(lines)

@@ -3,8 +3,10 @@
 A file is first read with libyaml's safe loader (fast; YAML 1.2 booleans only, duplicate keys
 refused); only when it has a problem is it read again with ruamel's round-trip parser, whose
 line/column data locate each problem. Tags other than the plain YAML ones are refused, so
-nothing but mappings, lists and scalars is built. Problems are collected, never raised one by
-one: a file with five mistakes gets five lines.
+nothing but mappings, lists and scalars is built, and a file whose aliases would expand to more
+than :data:`MAX_NODES` values ("billion laughs") is refused before anything is built from it.
+Problems are collected, never raised one by one: a file with five mistakes gets five lines (at
+most :data:`MAX_PROBLEMS` of them, and a line saying how many more).
 """
 
 from __future__ import annotations
@@ -27,7 +29,13 @@ from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.nodes import MappingNode, Node, SequenceNode
 
 Path_ = tuple[str | int, ...]
-TOP_KEYS = ("meta", "setup", "script", "expect", "outcomes")
+TOP_KEYS = ("meta", "setup", "script", "stop", "expect", "outcomes")
+#: Values (mappings, lists, scalars) a file may hold once its aliases are expanded: the
+#: largest scenario holds a few hundred.
+MAX_NODES = 20_000
+#: Problems listed for one file, and characters of one message.
+MAX_PROBLEMS = 25
+MAX_MESSAGE = 400
 _PLAIN_TAGS = {f"tag:yaml.org,2002:{t}" for t in
                ("map", "seq", "str", "int", "float", "bool", "null")}
 
@@ -53,15 +61,29 @@ class ScenarioError(ValueError):
         super().__init__("\n".join(str(p) for p in problems))
 
 
+@dataclass(frozen=True)
+class Checkpoint:
+    """A check part-way through the script: after ``after`` answers the run goes on to
+    ``stop`` (see :mod:`checker.run`) and checks ``expect`` there. ``entry`` is its index in
+    the file's ``script`` list."""
+
+    after: int
+    expect: dict[str, Any]
+    stop: dict[str, Any] | None
+    entry: int
+
+
 @dataclass
 class Scenario:
     path: Path
     meta: dict[str, Any]
     setup: dict[str, Any]
-    script: list[str] = field(default_factory=list)
+    script: list[str] = field(default_factory=list)   # the answers only
     expect: dict[str, Any] | None = None
     outcomes: dict[str, Any] | None = None
     text: str = field(default="", compare=False, repr=False)  # the file's text
+    checkpoints: list[Checkpoint] = field(default_factory=list)
+    stop: dict[str, Any] | None = None   # where ``expect`` is checked
 
     @property
     def id_at(self) -> tuple[int, int]:
@@ -121,11 +143,60 @@ class Locator:
         return where[0] + 1, where[1] + 1
 
 
+class TooLarge(ValueError):
+    """A YAML document whose aliases expand to more than :data:`MAX_NODES` values."""
+
+
+def expanded_size(root: Any, limit: int = MAX_NODES) -> int:
+    """How many values the composed YAML ``root`` (a PyYAML or ruamel node) holds with every
+    alias expanded, counted over the distinct nodes only; raises :class:`TooLarge` past
+    ``limit`` or for an alias inside its own anchor."""
+    size: dict[int, int] = {}
+    stack: list[tuple[Any, bool]] = [(root, False)]
+    open_: set[int] = set()
+    while stack:
+        node, children_done = stack.pop()
+        key = id(node)
+        if key in size:
+            continue
+        kids = _children(node)
+        if children_done:
+            open_.discard(key)
+            size[key] = 1 + sum(size[id(k)] for k in kids)
+            if size[key] > limit:
+                raise TooLarge(f"more than {limit:,}")
+            continue
+        if key in open_:
+            raise TooLarge("without end (an alias inside its own anchor)")
+        open_.add(key)
+        stack.append((node, True))
+        stack += [(k, False) for k in kids if id(k) not in size]
+    return size[id(root)]
+
+
+def _children(node: Any) -> list[Any]:
+    value = getattr(node, "value", None)
+    if not isinstance(value, list):
+        return []
+    return [x for pair in value for x in pair] if value and isinstance(value[0], tuple) \
+        else value
+
+
+def _too_large(file: str, how: str) -> ScenarioError:
+    return ScenarioError([Problem(file, 1, 1, f"the file's YAML aliases (*name) expand to {how} "
+                                  "values; a scenario holds a few hundred: write the repeated "
+                                  "parts out or use fewer aliases")])
+
+
 def _tag_problems(node: Node | None, file: str) -> list[Problem]:
     out: list[Problem] = []
     stack = [node] if node is not None else []
+    seen: set[int] = set()
     while stack:
         n = stack.pop()
+        if id(n) in seen:
+            continue
+        seen.add(id(n))
         if n.tag not in _PLAIN_TAGS:
             out.append(Problem(file, n.start_mark.line + 1, n.start_mark.column + 1,
                                f"the YAML tag {n.tag!r} is not allowed; a scenario holds only "
@@ -158,10 +229,15 @@ def parse(text: str, file: str) -> tuple[Any, Locator]:
     yaml = YAML(typ="rt")
     yaml.allow_duplicate_keys = False
     try:
-        problems = _tag_problems(yaml.compose(text), file)
+        root = yaml.compose(text)
+        if root is not None:
+            expanded_size(root)
+        problems = _tag_problems(root, file)
         if problems:
             raise ScenarioError(problems)
         data = yaml.load(text)
+    except TooLarge as e:
+        raise _too_large(file, str(e)) from None
     except MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
@@ -196,10 +272,19 @@ _FastLoader.add_implicit_resolver("tag:yaml.org,2002:bool",
 
 
 def _fast_parse(text: str) -> Any:
+    """The document, built by a safe loader (plain tags only) once its size is known."""
+    loader = _FastLoader(text)
     try:
-        return yaml.load(text, Loader=_FastLoader)  # a safe loader: plain tags only
+        root = loader.get_single_node()
+        if root is None:
+            return None
+        if "*" in text:  # no alias without an asterisk: most files need no count
+            expanded_size(root)
+        return loader.construct_document(root)
     except (yaml.YAMLError, _Retry):
         raise _Retry from None
+    finally:
+        loader.dispose()
 
 
 def load_scenario(path: str | Path) -> Scenario:
@@ -216,6 +301,8 @@ def load_scenario(path: str | Path) -> Scenario:
         return _load(path, text, *_fast(text))
     except _Retry:
         return _load(path, text, *parse(text, file))
+    except TooLarge as e:
+        raise _too_large(file, str(e)) from None
 
 
 def _fast(text: str) -> tuple[Any, Callable[..., tuple[int, int]]]:
@@ -236,20 +323,51 @@ def _load(path: Path, text: str, raw: Any, locate: Callable[..., tuple[int, int]
     data = plain(raw)
     _normalise(data)
     found = schema_problems(data)
-    found += scenario_checks.semantic_problems(data)
-    problems = [Problem(file, *locate(p, key=key), msg) for p, msg, key in found]
+    shapes = [p for p, _, _ in found]  # a value of the wrong shape has nothing more to say
+    found += [f for f in scenario_checks.semantic_problems(data)
+              if not any(f[0][:len(q)] == q or q[:len(f[0])] == f[0] for q in shapes)]
+    problems = [Problem(file, *locate(p, key=key), _short(msg)) for p, msg, key in found]
     if not problems:
-        scn = Scenario(path, data["meta"], data["setup"] or {}, list(data.get("script") or []),
-                       data.get("expect"), data.get("outcomes"), text)
+        answers, checkpoints = split_script(data.get("script") or [])
+        scn = Scenario(path, data["meta"], data["setup"] or {}, answers, data.get("expect"),
+                       data.get("outcomes"), text, checkpoints, data.get("stop"))
         try:  # the engine's own check: whatever slipped through is still reported, located
             scn.factory()()
         except SetupError as e:
-            problems.append(Problem(file, *locate(("setup",)), f"setup: {e}"))
+            problems.append(Problem(file, *locate(("setup",)), _short(f"setup: {e}")))
         except (ValueError, TypeError, KeyError) as e:
-            problems.append(Problem(file, *locate(("setup",)), f"setup cannot be built: {e}"))
+            problems.append(Problem(file, *locate(("setup",)),
+                                    _short(f"setup cannot be built: {e}")))
     if problems:
-        raise ScenarioError(sorted(set(problems), key=lambda p: (p.line, p.column, p.message)))
+        raise ScenarioError(_capped(sorted(set(problems),
+                                           key=lambda p: (p.line, p.column, p.message))))
     return scn
+
+
+def split_script(entries: list[Any]) -> tuple[list[str], list[Checkpoint]]:
+    """A checked ``script`` list as its answers and its checkpoints."""
+    answers: list[str] = []
+    checkpoints: list[Checkpoint] = []
+    for i, entry in enumerate(entries):
+        if isinstance(entry, dict):
+            checkpoints.append(Checkpoint(len(answers), entry["expect"], entry.get("stop"), i))
+        else:
+            answers.append(entry)
+    return answers, checkpoints
+
+
+def _short(message: str) -> str:
+    return message if len(message) <= MAX_MESSAGE else message[:MAX_MESSAGE - 1] + "…"
+
+
+def _capped(problems: list[Problem]) -> list[Problem]:
+    if len(problems) <= MAX_PROBLEMS:
+        return problems
+    last = problems[MAX_PROBLEMS - 1]
+    more = len(problems) - MAX_PROBLEMS + 1
+    return [*problems[:MAX_PROBLEMS - 1],
+            Problem(last.file, last.line, last.column, f"... and {more} more problems in this "
+                    "file, not shown: fix the ones above first")]
 
 
 def _normalise(data: dict[str, Any]) -> None:

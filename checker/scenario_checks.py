@@ -1,4 +1,6 @@
-"""Checks the schema cannot make: card names, players, piles, rule ids, an impossible setup.
+"""Checks the schema cannot make: card names, players, piles, rule ids, stop points, and a
+position that cannot exist (more copies of a card than the game has, a Kingdom that names a
+card that is not a Kingdom pile, or a pile twice).
 
 Every function is defensive about types (the schema reports those) and returns problems as
 ``(path, message, at_key)`` like :mod:`checker.scenario_schema`.
@@ -7,22 +9,27 @@ Every function is defensive about types (the schema reports those) and returns p
 from __future__ import annotations
 
 import difflib
-import re
 import tomllib
 from collections import Counter
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from dominion_tavern.checker.explore import ExploreError, Stop
 from dominion_tavern.checker.scenario_schema import Found, where
 from dominion_tavern.rulebook.carddata import CARDS, EVENTS
+from dominion_tavern.rulebook.position import ZONES, item_name, placements
 from dominion_tavern.rulebook.rules import RULES
-from dominion_tavern.rulebook.setup import nonsupply_names, pile_size, supply_names
+from dominion_tavern.rulebook.setup import (
+    kingdom_problems,
+    nonsupply_names,
+    not_in_game,
+    supply_names,
+    too_many,
+)
 
 from dominion_tavern import rulebook
 
-ZONES = ("hand", "deck", "discard", "play", "mat", "aside")
-_COUNT = re.compile(r"^\s*(\d+)\s*[x×]?\s+(.+?)\s*$")
 P = tuple[str | int, ...]
 
 
@@ -51,16 +58,6 @@ def card_problem(name: str, path: P, what: str = "card") -> Found | None:
     return (path, f"{where(path)}: unknown {what} {name!r}{_near(name, list(CARDS))}", False)
 
 
-def item_name(item: Any) -> tuple[str | None, int]:
-    """A zone entry's card name and count (``"3 Copper"`` -> ``("Copper", 3)``)."""
-    if isinstance(item, dict):
-        item = item.get("card")
-    if not isinstance(item, str):
-        return None, 0
-    m = _COUNT.match(item)
-    return (m.group(2), int(m.group(1))) if m else (item.strip(), 1)
-
-
 def _dict(x: Any) -> dict[str, Any]:
     return x if isinstance(x, dict) else {}
 
@@ -69,13 +66,21 @@ def _list(x: Any) -> list[Any]:
     return x if isinstance(x, list) else []
 
 
+def _place(path: P, names: list[str]) -> str:
+    """``("setup", "players", 0, "hand", 2)`` -> ``Ann's hand``."""
+    if path[1] == "trash":
+        return "the trash"
+    i = path[2]
+    owner = names[i] if isinstance(i, int) and i < len(names) else f"players[{i}]"
+    return f"{owner}'s {path[3]}"
+
+
 class _Checker:
     def __init__(self, data: dict[str, Any]) -> None:
         self.data = data
         self.out: list[Found] = []
         self.meta = _dict(data.get("meta"))
         self.setup = _dict(data.get("setup"))
-        self.expect = _dict(data.get("expect"))
         self.players = [p for p in _list(self.setup.get("players")) if isinstance(p, dict)]
         names = [p.get("name") for p in self.players]
         self.names = list(dict.fromkeys(n for n in names if isinstance(n, str))) or ["Ann", "Bob"]
@@ -84,8 +89,6 @@ class _Checker:
         # with a misspelt Kingdom card, "not in this game" would only repeat that problem
         self.kingdom_known = len(self.kingdom) == len(names_given)
         self.piles = supply_names(self.kingdom) + nonsupply_names(self.kingdom)
-        self.copies: Counter[str] = Counter()   # cards placed outside the piles
-        self.first_place: dict[str, str] = {}
 
     def add(self, found: Found | None) -> None:
         if found is not None:
@@ -94,7 +97,10 @@ class _Checker:
     def run(self) -> list[Found]:
         self.check_meta()
         self.check_setup()
-        self.check_expect()
+        self.check_script()
+        self.check_stop(self.data.get("stop"), ("stop",))
+        self.check_expect(_dict(self.data.get("expect")), ("expect",))
+        self.check_outcomes(_dict(self.data.get("outcomes")))
         return self.out
 
     # -- meta -------------------------------------------------------------------------------
@@ -119,18 +125,19 @@ class _Checker:
 
     # -- setup ------------------------------------------------------------------------------
     def check_setup(self) -> None:
-        for i, name in enumerate(_list(self.setup.get("kingdom"))):
+        kingdom = _list(self.setup.get("kingdom"))
+        for i, name in enumerate(kingdom):
             if isinstance(name, str):
                 self.add(card_problem(name, ("setup", "kingdom", i)))
+        names = [k if isinstance(k, str) else "" for k in kingdom]
+        for i, problem in kingdom_problems(names):
+            self.add((("setup", "kingdom", i), f"setup.kingdom[{i}]: {problem}", False))
         for i, name in enumerate(_list(self.setup.get("events"))):
             if isinstance(name, str) and name not in EVENTS:
                 self.add((("setup", "events", i), f"setup.events[{i}]: unknown Event "
                           f"{name!r}{_near(name, list(EVENTS))}", False))
-        self.zone(("setup", "trash"), self.setup.get("trash"), "the trash")
         seen: dict[str, int] = {}
-        for i, p in enumerate(_list(self.setup.get("players"))):
-            if not isinstance(p, dict):
-                continue
+        for i, p in enumerate(self.players):
             name = p.get("name")
             if isinstance(name, str):
                 if name in seen:
@@ -138,39 +145,73 @@ class _Checker:
                               f"{name!r} is already the name of players[{seen[name]}]; "
                               "player names must differ", False))
                 seen.setdefault(name, i)
-            for z in ZONES:
-                self.zone(("setup", "players", i, z), p.get(z), f"{name}'s {z}")
             for token, pile in _dict(p.get("tokens")).items():
                 if isinstance(pile, str) and pile not in supply_names(self.kingdom):
                     self.add((("setup", "players", i, "tokens", token),
                               f"setup.players[{i}].tokens: the {token} token must sit on a "
                               f"Supply pile of this game, not {pile!r}{_near(pile, self.piles)}",
                               False))
-        turn = _dict(self.setup.get("turn"))
-        self.player_name(turn.get("player"), ("setup", "turn", "player"))
+            for j, entry in enumerate(_list(p.get("play"))):
+                self.play_entry(_dict(entry), ("setup", "players", i, "play", j))
+        self.check_turn(_dict(self.setup.get("turn")))
+        self.check_cards()
         self.check_piles()
+
+    def play_entry(self, entry: dict[str, Any], path: P) -> None:
+        if entry.get("called"):
+            mixed = [k for k in ("earlier", "times", "played_by", "aside") if entry.get(k)]
+            if mixed:
+                self.add(((*path, "called"), f"{where(path)}: a card called from the Tavern "
+                          f"mat this turn was not played, so it has no {', '.join(mixed)}",
+                          False))
+            name, _ = item_name(entry)
+            if name in CARDS and not CARDS[name].is_reserve:
+                self.add(((*path, "called"), f"{where(path)}: {name} is not a Reserve card; "
+                          "only Reserve cards are called", False))
+        for k, pname in enumerate(_list(entry.get("unaffected"))):
+            self.player_name(pname, (*path, "unaffected", k))
+
+    def check_turn(self, turn: dict[str, Any]) -> None:
+        self.player_name(turn.get("player"), ("setup", "turn", "player"))
+        self.player_name(turn.get("previous"), ("setup", "turn", "previous"))
+        first = turn.get("number", 1) == 1
+        if first and turn.get("extra") not in (None, False):
+            self.add((("setup", "turn", "extra"), "setup.turn.extra: an extra turn comes after "
+                      "another turn; give setup.turn.number (2 or more)", False))
+        if first and turn.get("previous") is not None:
+            self.add((("setup", "turn", "previous"), "setup.turn.previous: turn 1 has no "
+                      "previous turn; give setup.turn.number (2 or more)", False))
 
     def player_name(self, name: Any, path: P, key: bool = False) -> None:
         if isinstance(name, str) and name not in self.names:
             self.add((path, f"{where(path)}: no player named {name!r}; players: "
                       + ", ".join(self.names), key))
 
-    def zone(self, path: P, items: Any, place: str, count: bool = True) -> None:
-        for i, item in enumerate(_list(items)):
-            name, n = item_name(item)
-            ipath = (*path, i)
-            if name is None:
-                continue
-            if (bad := card_problem(name, ipath)) is not None:
+    def check_cards(self) -> None:
+        """Every placed card is known and part of the game, and no card has more copies in
+        the zones than the game has (with the pile's own count, if given)."""
+        n = len(self.players) or 2
+        piles = _dict(self.setup.get("piles"))
+        running: Counter[str] = Counter()
+        reported: set[str] = set()
+        self.first_place: dict[str, str] = {}
+        for name, count, rel in placements(self.setup):
+            path = ("setup", *rel)
+            if (bad := card_problem(name, path)) is not None:
                 self.add(bad)
                 continue
-            if name not in self.piles and count and self.kingdom_known:
-                self.add((ipath, f"{where(ipath)}: {name} is not in this game: put it in "
-                          f"setup.kingdom (Kingdom: {', '.join(self.kingdom) or 'none'})",
-                          False))
-            if count:
-                self.copies[name] += n
-                self.first_place.setdefault(name, place)
+            if name not in self.piles:
+                if self.kingdom_known:
+                    self.add((path, f"{where(path)}: {not_in_game(name, self.kingdom)}", False))
+                continue
+            running[name] += count
+            self.first_place.setdefault(name, _place(path, self.names))
+            explicit = piles.get(name)
+            if name not in reported and not isinstance(explicit, int) and \
+                    (problem := too_many(name, n, running[name])) is not None:
+                reported.add(name)
+                self.add((path, f"{where(path)}: {problem}", False))
+        self.placed = running
 
     def check_piles(self) -> None:
         n = len(self.players) or 2
@@ -185,48 +226,74 @@ class _Checker:
                 continue
             if not isinstance(size, int) or isinstance(size, bool):
                 continue
-            full = pile_size(name, n)
-            total = full + (7 * n if name == "Copper" else 3 * n if name == "Estate" else 0)
-            others = self.copies.get(name, 0)
-            if size > full:
-                self.add((path, f"setup.piles.{name}: {size} is more than the pile holds "
-                          f"({full} with {n} players)", False))
-            elif size + others > total:
-                self.add((path, f"setup.piles.{name}: {size} in the pile plus {others} "
-                          f"placed elsewhere (first in {self.first_place[name]}) is more than "
-                          f"the {total} copies a {n}-player game has", False))
+            problem = too_many(name, n, self.placed[name], size)
+            if problem is not None:
+                first = self.first_place.get(name)
+                self.add((path, f"setup.piles.{name}: {problem}"
+                          + (f" (first placed in {first})" if first else ""), False))
+
+    # -- script and stop points -------------------------------------------------------------
+    def check_script(self) -> None:
+        for i, entry in enumerate(_list(self.data.get("script"))):
+            if isinstance(entry, dict):
+                self.check_stop(entry.get("stop"), ("script", i, "stop"))
+                self.check_expect(_dict(entry.get("expect")), ("script", i, "expect"))
+
+    def check_stop(self, stop: Any, path: P) -> None:
+        stop = _dict(stop)
+        if "phase" in stop and stop.get("at") in ("next-decision", "end-of-turn"):
+            self.add(((*path, "phase"), f"{where(path)}.phase: only 'at: end-of-phase' takes a "
+                      f"phase, not 'at: {stop['at']}'", True))
+
+    def check_outcomes(self, outcomes: dict[str, Any]) -> None:
+        stop = outcomes.get("stop")
+        if isinstance(stop, dict):
+            try:
+                Stop.parse(stop)
+            except ExploreError as e:
+                self.add((("outcomes", "stop"), f"outcomes.{e}", False))
 
     # -- expect -----------------------------------------------------------------------------
-    def check_expect(self) -> None:
-        ex = self.expect
+    def check_expect(self, ex: dict[str, Any], at: P) -> None:
         for pname, pex in _dict(ex.get("players")).items():
-            self.player_name(pname, ("expect", "players", pname), key=True)
+            self.player_name(pname, (*at, "players", pname), key=True)
             for z in ZONES:
-                self.zone_expect(("expect", "players", pname, z), _dict(pex).get(z))
-        self.zone_expect(("expect", "trash"), ex.get("trash"))
+                self.zone_expect((*at, "players", pname, z), _dict(pex).get(z))
+        self.zone_expect((*at, "trash"), ex.get("trash"))
         for name in _dict(ex.get("piles")):
-            path = ("expect", "piles", name)
+            path = (*at, "piles", name)
             if (bad := card_problem(name, path, "pile")) is not None:
                 self.add((path, bad[1], True))
             elif name not in self.piles:
-                self.add((path, f"expect.piles: {name} is not a pile in this game (piles: "
+                self.add((path, f"{where(path[:-1])}: {name} is not a pile in this game (piles: "
                           f"{', '.join(self.piles)})", True))
-        self.player_name(_dict(ex.get("turn")).get("player"), ("expect", "turn", "player"))
+        for name in _dict(ex.get("costs")):
+            path = (*at, "costs", name)
+            if (bad := card_problem(name, path)) is not None:
+                self.add((path, bad[1], True))
+        turn = _dict(ex.get("turn"))
+        self.player_name(turn.get("player"), (*at, "turn", "player"))
+        self.player_name(turn.get("previous"), (*at, "turn", "previous"))
         for pname in _dict(ex.get("vp")):
-            self.player_name(pname, ("expect", "vp", pname), key=True)
+            self.player_name(pname, (*at, "vp", pname), key=True)
         for i, pname in enumerate(_list(ex.get("winners"))):
-            self.player_name(pname, ("expect", "winners", i))
-        self.player_name(_dict(ex.get("pending")).get("player"), ("expect", "pending",
-                                                                   "player"))
+            self.player_name(pname, (*at, "winners", i))
+        self.player_name(_dict(ex.get("pending")).get("player"), (*at, "pending", "player"))
         for i, rid in enumerate(_list(ex.get("log_cites"))):
-            self.rule_id(rid, ("expect", "log_cites", i))
+            self.rule_id(rid, (*at, "log_cites", i))
 
     def zone_expect(self, path: P, spec: Any) -> None:
         if isinstance(spec, dict):
-            for key in ("in_order", "includes"):
-                self.zone((*path, key), spec.get(key), "", count=False)
+            for key in ("in_order", "includes", "excludes"):
+                self.zone_names((*path, key), spec.get(key))
         else:
-            self.zone(path, spec, "", count=False)
+            self.zone_names(path, spec)
+
+    def zone_names(self, path: P, items: Any) -> None:
+        for i, item in enumerate(_list(items)):
+            name, _ = item_name(item)
+            if name is not None:
+                self.add(card_problem(name, (*path, i)))
 
 
 def semantic_problems(data: dict[str, Any]) -> list[Found]:

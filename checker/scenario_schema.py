@@ -97,7 +97,7 @@ def _convert(e: ValidationError) -> list[Found]:
                  + (f" ({inst!r})" if not isinstance(inst, dict | list) else "") + extra,
                  False)]
     if v == "Enum":
-        valid = [str(x) for x in k.options]
+        valid = [json.dumps(x) if isinstance(x, bool) else str(x) for x in k.options]
         return [(path, f"{at}: {inst!r} is not one of {', '.join(valid)}"
                  + _suggest(inst, valid), False)]
     if v == "Minimum":
@@ -122,6 +122,11 @@ def _any_of(e: ValidationError, path: tuple[str | int, ...], at: str,
             sch: dict[str, Any]) -> list[Found]:
     """Report the errors of the branch the value's type fits, or a generic description."""
     inst = e.instance
+    if len(path) == 2 and path[0] == "script" and isinstance(inst, dict) and "expect" not in inst:
+        key, val = next(iter(inst.items())) if inst else ("KEY", "VALUE")
+        return [(path, f"{at}: expected an answer (a string) or a checkpoint {{expect: ...}}, "
+                 "not a mapping; YAML read 'KEY: VALUE' as a mapping: write it quoted, "
+                 f"\"{key}: {val}\"", False)]
     for errors in e.kind.context:
         wrong_type = any(type(s.kind).__name__ == "Type" and tuple(s.instance_path) == path
                          for s in errors)

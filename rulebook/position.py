@@ -1,7 +1,11 @@
 """Building any position from a plain description (the ``setup`` of a scenario file).
 
 Card lists accept short forms: ``"3 Copper"`` is three Coppers. Decks are listed top card
-first. Whatever is not described gets the rules' defaults.
+first. Whatever is not described gets the rules' defaults. Piles are those of a real game:
+every card placed in a zone comes out of its pile (Coppers and Estates first out of the
+starting decks). The scenario loader (``checker.scenario_checks``) also refuses, with the place
+in the file, a position holding more copies of a card than the game has or a card that has no
+pile in the game; ``build`` leaves such a pile empty.
 
 >>> g = Game(lambda: build({"kingdom": ["Village"], "players": [
 ...     {"name": "Ann", "hand": ["Village", "2 Copper"], "deck": ["Gold", "Estate"]},
@@ -10,11 +14,15 @@ first. Whatever is not described gets the rules' defaults.
 ['play Village', 'end Action phase']
 >>> g.answer("play Village") and [c.name for c in g.player("Ann").hand]
 ['Copper', 'Copper', 'Gold']
+>>> len(g.state.supply["Village"])
+9
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter
+from collections.abc import Iterator
 from typing import Any
 
 import dominion_tavern.rulebook.cards  # noqa: F401  (registers card behaviour)
@@ -36,26 +44,79 @@ from dominion_tavern.rulebook.setup import (
     DEFAULT_PLAYERS,
     SetupError,
     check_card_name,
+    default_pile,
     fill,
+    kingdom_problems,
     nonsupply_names,
-    pile_size,
     supply_names,
+    too_many,
 )
 
-__all__ = ["Game", "PositionError", "build", "expand"]
+__all__ = ["ZONES", "Game", "PositionError", "build", "expand", "item_name", "placements"]
 
 PositionError = SetupError
+ZONES = ("hand", "deck", "discard", "play", "mat", "aside")
+#: What may give an extra turn (``turn.extra``): Mission's turn allows no buying of cards.
+EXTRA_TURNS = ("Mission",)
 _COUNT = re.compile(r"^\s*(\d+)\s*[x×]?\s+(.+?)\s*$")
+Where = tuple[str | int, ...]
+
+
+def item_name(item: Any) -> tuple[str | None, int]:
+    """A zone entry's card name and count (``"3 Copper"`` -> ``("Copper", 3)``)."""
+    if isinstance(item, dict):
+        item = item.get("card")
+    if not isinstance(item, str):
+        return None, 0
+    m = _COUNT.match(item)
+    return (m.group(2), int(m.group(1))) if m else (item.strip(), 1)
 
 
 def expand(items: list[str] | None, where: str) -> list[str]:
     """``["3 Copper", "Estate"]`` -> ``["Copper", "Copper", "Copper", "Estate"]``."""
     out: list[str] = []
     for item in items or []:
-        m = _COUNT.match(str(item))
-        count, name = (int(m.group(1)), m.group(2)) if m else (1, str(item).strip())
-        out += [check_card_name(name, f"{where}: ")] * count
+        name, count = item_name(str(item))
+        out += [check_card_name(name or "", f"{where}: ")] * count
     return out
+
+
+def _list(x: Any) -> list[Any]:
+    return x if isinstance(x, list) else []
+
+
+def placements(spec: dict[str, Any]) -> Iterator[tuple[str, int, Where]]:
+    """Every card ``spec`` places outside the piles, as ``(name, count, path in spec)``:
+    the trash, each player's zones, the cards a card in play was played by or set aside,
+    the Estate token's card. Entries that are not card names are skipped (the scenario
+    checks report them)."""
+    for i, item in enumerate(_list(spec.get("trash"))):
+        yield from _placed(item, ("trash", i))
+    for i, ps in enumerate(_list(spec.get("players"))):
+        if not isinstance(ps, dict):
+            continue
+        for z in ZONES:
+            for j, item in enumerate(_list(ps.get(z))):
+                path = ("players", i, z, j)
+                if z == "play" and isinstance(item, dict):
+                    yield from _placed(item.get("card"), (*path, "card"))
+                    yield from _placed(item.get("played_by"), (*path, "played_by"))
+                    for k, aside in enumerate(_list(item.get("aside"))):
+                        yield from _placed(aside, (*path, "aside", k))
+                else:
+                    yield from _placed(item, path)
+        yield from _placed(ps.get("estate_token"), ("players", i, "estate_token"))
+
+
+def _placed(item: Any, path: Where) -> Iterator[tuple[str, int, Where]]:
+    name, count = item_name(item)
+    if name is not None:
+        yield name, count, path
+
+
+def _at(path: Where) -> str:
+    """``("players", 0, "hand", 2)`` -> ``players[0].hand[2]``."""
+    return "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path).lstrip(".")
 
 
 def build(spec: dict[str, Any]) -> tuple[GameState, str]:
@@ -64,6 +125,8 @@ def build(spec: dict[str, Any]) -> tuple[GameState, str]:
     if ruleset not in RULESETS:
         raise PositionError(f"ruleset: {ruleset!r} is not one of {', '.join(RULESETS)}")
     kingdom = expand(spec.get("kingdom"), "kingdom")
+    for i, problem in kingdom_problems(kingdom):
+        raise PositionError(f"kingdom[{i}]: {problem}")
     pspecs = spec.get("players") or [{"name": n} for n in DEFAULT_PLAYERS[:2]]
     players = [Player(ps.get("name") or DEFAULT_PLAYERS[i], i) for i, ps in enumerate(pspecs)]
     turn_spec = spec.get("turn", {})
@@ -71,39 +134,78 @@ def build(spec: dict[str, Any]) -> tuple[GameState, str]:
     phase = turn_spec.get("phase", "start")
     if phase not in PHASES:
         raise PositionError(f"turn.phase: {phase!r} is not one of {', '.join(PHASES)}")
+    extra = turn_spec.get("extra", False)
+    if extra not in (True, False, *EXTRA_TURNS):
+        raise PositionError(f"turn.extra: {extra!r} is not true, false or what gave the turn "
+                            f"({', '.join(EXTRA_TURNS)})")
     turn = Turn(current, number=int(turn_spec.get("number", 1)), phase=phase,
                 actions=int(turn_spec.get("actions", 1)), buys=int(turn_spec.get("buys", 1)),
-                coins=int(turn_spec.get("coins", 0)))
+                coins=int(turn_spec.get("coins", 0)), extra=bool(extra),
+                no_buying_cards=extra == "Mission")
     state = GameState(players=players, ruleset=ruleset, seed=int(spec.get("seed", 0)),
                       supply={}, nonsupply={}, trash=Zone("trash"),
                       events=list(spec.get("events", [])), turn=turn, kingdom=kingdom)
-    n = len(players)
-    piles = spec.get("piles", {})
-    for name in piles:
-        check_card_name(name, "piles: ")
-    for name in supply_names(kingdom):
-        state.supply[name] = fill(state, Zone("supply", name=name), name,
-                                  int(piles.get(name, pile_size(name, n))))
-    for name in nonsupply_names(kingdom):
-        state.nonsupply[name] = fill(state, Zone("nonsupply", name=name), name,
-                                     int(piles.get(name, pile_size(name, n))))
-    for name in piles:
-        if state.pile(name) is None:
-            raise PositionError(f"piles: {name} is not a pile in this game (Kingdom: "
-                                f"{', '.join(kingdom) or 'none'})")
+    _piles(state, spec)
     _put(state, state.trash, expand(spec.get("trash"), "trash"))
     for p, ps in zip(players, pspecs, strict=True):
         _player(state, p, ps)
         p.turns_taken = int(ps.get("turns_taken", 1 if p.index <= current.index else 0))
-    state.turn_owners.append(current.index)
+    state.turn_owners += _turn_owners(players, current, turn, turn_spec.get("previous"))
     return state, phase
 
 
-def _find_player(players: list[Player], name: str) -> Player:
+def _piles(state: GameState, spec: dict[str, Any]) -> None:
+    """Fill every pile of the game: the count ``piles`` gives, or what is left of the pile
+    once the cards placed elsewhere are taken out (rule ``game.setup.piles``). A count that
+    contradicts the cards placed is refused; more copies placed than the game has, or a card
+    with no pile in the game, is left to the scenario checks to refuse (with its place)."""
+    n, kingdom = len(state.players), state.kingdom
+    piles = spec.get("piles") or {}
+    for name in piles:
+        check_card_name(name, "piles: ")
+    placed: Counter[str] = Counter()
+    for name, count, path in placements(spec):
+        check_card_name(name, f"{_at(path)}: ")
+        placed[name] += count
+    supply = supply_names(kingdom)
+    names = supply + nonsupply_names(kingdom)
+    for name in piles:
+        if name not in names:
+            raise PositionError(f"piles: {name} is not a pile in this game (Kingdom: "
+                                f"{', '.join(kingdom) or 'none'})")
+    for name in names:
+        explicit = piles.get(name)
+        if explicit is None:
+            count = default_pile(name, n, placed[name])
+        elif (problem := too_many(name, n, placed[name], int(explicit))) is not None:
+            raise PositionError(f"piles.{name}: {problem}")
+        else:
+            count = int(explicit)
+        kind = "supply" if name in supply else "nonsupply"
+        getattr(state, kind)[name] = fill(state, Zone(kind, name=name), name, count)
+
+
+def _turn_owners(players: list[Player], current: Player, turn: Turn,
+                 previous: str | None) -> list[int]:
+    """Whose turns the last two were (Mission and extra turns look back one turn): by default
+    the player to the right took the previous turn, or the same player before an extra turn;
+    turn 1 has none."""
+    if previous is not None and turn.number == 1:
+        raise PositionError("turn.previous: turn 1 has no previous turn; give turn.number")
+    if previous is not None:
+        before = _find_player(players, previous, "turn.previous")
+    elif turn.number == 1:
+        return [current.index]
+    else:
+        before = current if turn.extra else players[current.index - 1]
+    return [before.index, current.index]
+
+
+def _find_player(players: list[Player], name: str, key: str = "turn.player") -> Player:
     for p in players:
         if p.name == name:
             return p
-    raise PositionError(f"turn.player: no player named {name!r} (players: "
+    raise PositionError(f"{key}: no player named {name!r} (players: "
                         f"{', '.join(p.name for p in players)})")
 
 
@@ -116,17 +218,28 @@ def _put(state: GameState, zone: Zone, names: list[str], top_first: bool = False
 
 
 def _in_play(state: GameState, p: Player, entry: dict[str, Any], where: str) -> None:
-    """A card in play: ``{card, earlier, times, played_by, aside, unaffected}``.
+    """A card in play: ``{card, earlier, times, played_by, aside, called}``.
 
     ``earlier``: it came into play on an earlier turn; ``times``: how often it was played;
     ``played_by``: the card that played it (also put in play, tracking it, rule
-    ``duration.multi-play``); ``aside``: cards it set aside (Gear). A Duration card's pending
-    effects are rebuilt from these (rule ``duration.tracking``).
+    ``duration.multi-play``); ``aside``: cards it set aside (Gear); ``called``: it was called
+    from the Tavern mat this turn, not played (rule ``reserve.call.not-play``). A Duration
+    card's pending effects are rebuilt from these (rule ``duration.tracking``); the cards
+    played this turn count as played (Merchant asks).
     """
     names = expand([entry.get("card")], f"{where}.play")
     if len(names) != 1:
         raise PositionError(f"{where}.play: one card per entry with details, not {entry!r}")
-    since = state.turn.number - 1 if entry.get("earlier") else state.turn.number
+    t = state.turn
+    if entry.get("called"):
+        mixed = [k for k in ("earlier", "times", "played_by", "aside") if entry.get(k)]
+        if mixed:
+            raise PositionError(f"{where}.play: {names[0]} was called this turn, so it has no "
+                                f"{', '.join(mixed)}; a called card was not played")
+        card = _put(state, p.play, names)[0]
+        card.since, card.plays = t.number, 0
+        return
+    since = t.number - 1 if entry.get("earlier") else t.number
     by = None
     if entry.get("played_by"):
         by = _put(state, p.play, expand([entry["played_by"]], f"{where}.play.played_by"))[0]
@@ -135,6 +248,8 @@ def _in_play(state: GameState, p: Player, entry: dict[str, Any], where: str) -> 
     card.since = since
     times = int(entry.get("times", 2 if by is not None else 1))
     card.plays = times
+    if since == t.number and p is t.player:
+        t.played += ([by.name] if by is not None else []) + [card.name] * times
     if by is not None and times >= 2 and card.d.is_duration:
         by.tracks.append(card)
     aside = _put(state, p.aside, expand(entry.get("aside"), f"{where}.play.aside"))

@@ -23,6 +23,8 @@ KINGDOMS = {
                    "Smithy", "Village", "Workshop"],
 }
 BASICS = ("Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse")
+#: Each player's starting cards (rule ``game.setup.decks``); they come out of these piles.
+STARTING = {"Copper": 7, "Estate": 3}
 DEFAULT_PLAYERS = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay")
 
 
@@ -53,6 +55,69 @@ def pile_size(name: str, players: int) -> int:
     if d.is_victory and (d.kingdom or name in BASICS):
         return 8 if two else 12
     return {"Silver": 40, "Gold": 30}.get(name, 10)
+
+
+def copies_in_game(name: str, players: int) -> int:
+    """How many copies of ``name`` a game has: its pile plus the starting decks' copies."""
+    return pile_size(name, players) + STARTING.get(name, 0) * players
+
+
+def default_pile(name: str, players: int, placed: int) -> int:
+    """What a pile holds when a position places ``placed`` copies elsewhere and says nothing
+    of the pile: placed copies come out of it, the starting Coppers and Estates first out of
+    the starting decks (so 3 Estates in a hand leave the Estate pile full)."""
+    return max(pile_size(name, players) - max(placed - STARTING.get(name, 0) * players, 0), 0)
+
+
+def too_many(name: str, players: int, placed: int, pile: int | None = None) -> str | None:
+    """Why ``placed`` copies of ``name`` outside its pile (and ``pile`` in it, if given) cannot
+    be, or None. A pile never holds more than it starts with (rule ``game.setup.piles``)."""
+    full, total = pile_size(name, players), copies_in_game(name, players)
+    if pile is not None and pile > full:
+        return f"{pile} is more than the {name} pile holds ({full} with {players} players)"
+    if pile is not None and pile + placed > total:
+        return (f"{pile} in the {name} pile plus {placed} placed elsewhere is more than the "
+                f"{total} copies a {players}-player game has")
+    if placed > total:
+        return (f"{placed} copies of {name} placed outside its pile are more than the {total} "
+                f"a {players}-player game has")
+    return None
+
+
+def kingdom_problems(kingdom: list[str]) -> list[tuple[int, str]]:
+    """(index, message) for each Kingdom entry that is not a Kingdom pile or names a pile
+    again (rule ``game.setup.kingdom``); unknown names are left to :func:`check_card_name`."""
+    out: list[tuple[int, str]] = []
+    first: dict[str, int] = {}
+    for i, name in enumerate(kingdom):
+        d = CARDS.get(name)
+        if d is None:
+            continue
+        if name in first:
+            out.append((i, f"{name} is named twice (also at [{first[name]}]); a Kingdom names "
+                           "each pile once"))
+            continue
+        first[name] = i
+        if name in BASICS:
+            out.append((i, f"{name} is a basic card, not a Kingdom card: its pile is in every "
+                           "game; leave it out of the Kingdom"))
+        elif not d.kingdom:
+            out.append((i, f"{name} is not a Kingdom card: {comes_with(name)}"))
+    return out
+
+
+def comes_with(name: str) -> str:
+    """How a card that is not a Kingdom pile gets into a game (a Traveller upgrade's line)."""
+    d = CARDS[name]
+    if d.line and not d.kingdom:
+        return f"its pile comes with {d.line}; put {d.line} in the Kingdom"
+    return "put it in the Kingdom"
+
+
+def not_in_game(name: str, kingdom: list[str]) -> str:
+    """Why a card is not part of a game with ``kingdom``, and what would bring it in."""
+    return (f"{name} is not in this game: {comes_with(name)} (Kingdom: "
+            f"{', '.join(kingdom) or 'none'})")
 
 
 @dataclass
@@ -93,6 +158,8 @@ class Setup:
                     f"{len(self.kingdom)} ({', '.join(self.kingdom)})"
                     + (f"; not Kingdom cards: {', '.join(not_kingdom)}" if not_kingdom else "")
                     + ". Pass any_kingdom=True (--any-kingdom) for another selection.")
+        for i, problem in kingdom_problems(self.kingdom):
+            raise SetupError(f"kingdom[{i}]: {problem}")
 
     def build(self) -> tuple[GameState, str]:
         """A fresh start position (rule ``game.setup``): a new state every call."""
@@ -107,7 +174,7 @@ class Setup:
             state.nonsupply[name] = fill(state, Zone("nonsupply", name=name), name,
                                          pile_size(name, n))
         for p in players:  # rule game.setup.decks
-            for name in ["Copper"] * 7 + ["Estate"] * 3:
+            for name in [n for n, k in STARTING.items() for _ in range(k)]:
                 card = state.new_card(name)
                 card.zone = p.deck
                 p.deck.cards.append(card)

@@ -1094,7 +1094,7 @@ def test_transmogrify_same_or_cheaper(ruleset):
     """Ruling transmogrify.same-or-cheaper (Adventures rulebook 2015, card FAQ: Transmogrify):
     trashing a $4 Transmogrify, any Supply card up to $5 may be gained: cheaper, the same, a
     copy of the trashed card, or $1 more; a gain is required (no "gain nothing")."""
-    g = position(["Transmogrify", "Village", "Market", "Gold"], ruleset=ruleset,
+    g = position(["Transmogrify", "Village", "Market"], ruleset=ruleset,
                  phase="start", ann={"hand": ["Transmogrify"], "mat": ["Transmogrify"]})
     g.answer("call Transmogrify")  # only one card in hand: trashed without asking
     assert names(g.state.trash) == ["Transmogrify"]

@@ -120,7 +120,7 @@ def test_illegal_answer_fails_with_entry_and_legal_options(tmp_path, capsys):
     code, out, _ = check(capsys, path)
     assert code == 1
     line = out.splitlines()[1]
-    assert "script entry 2 'discard: Gold, Gold' is not a legal answer" in line
+    assert "script answer 2 'discard: Gold, Gold' is not a legal answer" in line
     assert "Bob's decision" in line and "legal: discard: Gold, Estate" in line
 
 
@@ -139,7 +139,7 @@ def test_unused_answer_fails(tmp_path, capsys):
     """
     code, out, _ = check(capsys, scenario(tmp_path, "over", text=text))
     assert code == 1
-    assert "script entry 3 'end Buy phase' is never used: the game is over" in out
+    assert "script answer 3 'end Buy phase' is never used: the game is over" in out
 
 
 def test_pending_null_checks_game_end(tmp_path, capsys):
@@ -279,3 +279,120 @@ def test_package_data_ships_schema_and_scenarios():
                                                          *sorted(CORPUS.rglob("*.yaml"))]]
     for f in files:
         assert any(fnmatch(f, pat) for pat in patterns), f
+
+
+# -- where the run stops, checkpoints, what must not be there, costs ------------------------------
+BUY = """\
+meta: {{id: buy, question: "Ann buys with her only Buy"}}
+setup:
+  kingdom: [Village, Bridge Troll]
+  players:
+    - name: Ann
+      hand: [Gold, Gold, Silver, Estate]
+      deck: [5 Copper]
+    - name: Bob
+      hand: [Copper]
+  turn: {{player: Ann, phase: buy}}
+script: {script}
+{rest}
+"""
+
+
+def buy_scenario(tmp_path: Path, script: str, rest: str, name: str = "buy") -> Path:
+    return scenario(tmp_path, name, text=BUY.format(script=script, rest=rest))
+
+
+def test_a_buy_that_ends_the_buy_phase_stops_before_cleanup(tmp_path, capsys):
+    """Rule turn.buy.end: with no Buy left the Buy phase ends; the expectation sees the end
+    of the Buy phase (the Gold just gained, $2 left), not the next hand."""
+    path = buy_scenario(tmp_path, "[play all Treasures, buy Gold]", "expect: {turn: {phase: "
+                        "buy, coins: 2, buys: 0}, players: {Ann: {hand: [Estate], discard: "
+                        "[Gold]}}, pending: null}")
+    assert check(capsys, path)[0] == 0
+    path = buy_scenario(tmp_path, "[play all Treasures, buy Gold]", "stop: {at: next-decision}"
+                        "\nexpect: {turn: {player: Bob, number: 2}, players: {Ann: {hand: "
+                        "[5 Copper]}}}")
+    code, out, _ = check(capsys, path)
+    assert code == 0, out
+
+
+def test_end_buy_phase_runs_on_to_the_next_decision(tmp_path, capsys):
+    path = buy_scenario(tmp_path, "[end Buy phase]", "expect: {turn: {player: Bob}}")
+    assert check(capsys, path)[0] == 0
+
+
+@pytest.mark.parametrize(("stop", "expect"), [
+    ("{at: end-of-turn}", "{turn: {player: Ann, phase: cleanup}, players: {Ann: {hand: "
+                          "[5 Copper]}}}"),
+    ("{at: end-of-phase}", "{turn: {player: Ann, phase: buy}}"),
+    ("{at: end-of-phase, phase: cleanup}", "{players: {Ann: {discard: {count: 4}}}}"),
+    ("{at: next-decision}", "{turn: {player: Bob}}"),
+])
+def test_explicit_stop_points(tmp_path, capsys, stop, expect):
+    """A stop point after the Buy phase ends (a decision would stop the run first)."""
+    path = buy_scenario(tmp_path, "[play all Treasures, end Buy phase]",
+                        f"stop: {stop}\nexpect: {expect}")
+    code, out, _ = check(capsys, path)
+    assert code == 0, out
+
+
+def test_checkpoints_are_checked_in_order_and_name_themselves(tmp_path, capsys):
+    script = """
+  - expect: {turn: {coins: 0}}
+  - play all Treasures
+  - expect: {turn: {coins: 8}}
+  - expect: {pending: {player: Ann}}   # the same point
+  - buy Gold"""
+    path = buy_scenario(tmp_path, script, "expect: {turn: {coins: 2}}")
+    assert check(capsys, path)[0] == 0
+    path = buy_scenario(tmp_path, script.replace("coins: 8", "coins: 9"),
+                        "expect: {turn: {coins: 2}}")
+    code, out, _ = check(capsys, path)
+    assert code == 1
+    assert "checkpoint script[2]: turn.coins: expected 9, got 8" in out
+
+
+def test_a_checkpoint_stop_then_the_script_goes_on(tmp_path, capsys):
+    """A checkpoint at the end of the turn, then Bob's answer: the run resumes from there."""
+    script = """
+  - play all Treasures
+  - buy Gold
+  - {stop: {at: end-of-turn}, expect: {turn: {player: Ann}, players: {Ann: {hand: [5 Copper]}}}}
+  - play Copper"""
+    path = buy_scenario(tmp_path, script, "expect: {turn: {player: Bob, coins: 1}}")
+    code, out, _ = check(capsys, path)
+    assert code == 0, out
+
+
+def test_excludes_and_options_exclude(tmp_path, capsys):
+    ok = ("expect: {players: {Ann: {hand: {excludes: [Gold, Curse]}}}, pending: "
+          "{options_exclude: [play Gold, buy Colony]}}")
+    path = buy_scenario(tmp_path, "[play all Treasures]", ok.replace("buy Colony", "buy Curse "
+                        "twice"))
+    assert check(capsys, path)[0] == 0
+    path = buy_scenario(tmp_path, "[play Silver]", "expect: {players: {Ann: {hand: {excludes: "
+                        "[Gold]}}}}")
+    code, out, _ = check(capsys, path)
+    assert code == 1 and "Ann's hand excludes: expected none of [Gold], got " in out
+    path = buy_scenario(tmp_path, "[play all Treasures]", "expect: {pending: {options_exclude: "
+                        "[buy Province, buy Duchy]}}")
+    code, out, _ = check(capsys, path)
+    assert code == 1 and "(offered: buy Province, buy Duchy)" in out
+
+
+def test_costs_now(tmp_path, capsys):
+    """Rule card.cost.reduce (Bridge Troll FAQ): costs with every reduction in force."""
+    text = BUY.format(script="[]", rest="expect: {costs: {Province: 7, Copper: 0}}").replace(
+        "hand: [Gold, Gold, Silver, Estate]", "hand: [Gold]\n      play: [Bridge Troll]")
+    assert check(capsys, scenario(tmp_path, "troll", text=text))[0] == 0
+    code, out, _ = check(capsys, buy_scenario(tmp_path, "[]", "expect: {costs: {Province: 7}}"))
+    assert code == 1 and "costs.Province: expected 7, got 8" in out
+
+
+def test_outcomes_expect_is_checked(tmp_path, capsys):
+    from helpers import CELLAR_OUTCOMES
+    path = scenario(tmp_path, "cellar", text=CELLAR_OUTCOMES)
+    assert check(capsys, path)[0] == 0
+    path.write_text(CELLAR_OUTCOMES.replace("[2 Gold]}\n", "[3 Gold]}\n"))
+    code, out, _ = check(capsys, path)
+    assert code == 1 and "outcomes: missing outcome: players.Ann.hand=[Gold, Gold, Gold]" in out

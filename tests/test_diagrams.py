@@ -92,7 +92,7 @@ def test_puzzle_position_closes_peasant_until_soldier_goes_back():
     G = traveller_chains(state).graph
     assert list(G) == lines()["Peasant"]  # only the lines in this game
     assert (G.nodes["Soldier"]["count"], G.nodes["Soldier"]["empty"]) == (0, True)
-    assert (G.nodes["Peasant"]["count"], G.nodes["Fugitive"]["count"]) == (10, 5)
+    assert (G.nodes["Peasant"]["count"], G.nodes["Fugitive"]["count"]) == (9, 5)
     assert G.nodes["Peasant"]["in_play"] == {"Ann": 1} == G.nodes["Soldier"]["in_play"]
     assert G.nodes["Fugitive"]["in_play"] == {}
     closed = G.edges["Peasant", "Soldier"]
@@ -202,9 +202,9 @@ def test_tree_of_the_puzzle_from_the_explorer():
     G = from_exploration(ex, game_prompts(g.factory)).graph
     leaves = {a["summary"] for _, a in G.nodes(data=True) if a["kind"] == "outcome"}
     assert leaves == {
-        "piles.Peasant: 10\npiles.Soldier: 0\npiles.Fugitive: 5",   # no exchange
-        "piles.Peasant: 10\npiles.Soldier: 1\npiles.Fugitive: 4",   # Soldier only
-        "piles.Peasant: 11\npiles.Soldier: 0\npiles.Fugitive: 4",   # Soldier, then Peasant
+        "piles.Peasant: 9\npiles.Soldier: 0\npiles.Fugitive: 5",    # no exchange
+        "piles.Peasant: 9\npiles.Soldier: 1\npiles.Fugitive: 4",    # Soldier only
+        "piles.Peasant: 10\npiles.Soldier: 0\npiles.Fugitive: 4",   # Soldier, then Peasant
     }
     assert G.nodes["d0"]["prompt"] == "Ann: Clean-up: exchange Travellers?"
     assert [G.edges[e]["answer"] for e in G.out_edges("d0")] == \

@@ -77,7 +77,7 @@ def test_schema_is_valid_and_matches_engine():
 
 # (name, file text, line, column, words the message must contain)
 BAD = [
-    ("empty", "", 1, 1, ["empty", "meta, setup, script, expect, outcomes"]),
+    ("empty", "", 1, 1, ["empty", "meta, setup, script, stop, expect, outcomes"]),
     ("only-comment", "# nothing\n", 1, 1, ["empty"]),
     ("a-list", "- a\n- b\n", 1, 1, ["one mapping", "not a list"]),
     ("a-string", "hello\n", 1, 1, ["one mapping", "not a string"]),
@@ -119,13 +119,13 @@ BAD = [
                                    "  kingdom: [Witch, Moat]\n  events: [Pilgrimmage]\n"),
      6, 12, ["unknown Event 'Pilgrimmage'", "Pilgrimage"]),
     ("card-not-in-kingdom", GOOD.replace("deck: [Gold]", "deck: [Smithy]"), 9, 14,
-     ["Smithy is not in this game", "setup.kingdom", "Kingdom: Witch, Moat"]),
+     ["Smithy is not in this game", "put it in the Kingdom", "Kingdom: Witch, Moat"]),
     ("pile-too-big", GOOD.replace("  kingdom: [Witch, Moat]\n",
                                   "  kingdom: [Witch, Moat]\n  piles: {Curse: 11}\n"),
-     6, 18, ["setup.piles.Curse", "11 is more than the pile holds", "10 with 2 players"]),
+     6, 18, ["setup.piles.Curse", "11 is more than the Curse pile holds", "10 with 2 players"]),
     ("too-many-copies", GOOD.replace("  kingdom: [Witch, Moat]\n",
                                      "  kingdom: [Witch, Moat]\n  piles: {Witch: 10}\n"),
-     6, 18, ["setup.piles.Witch", "10 in the pile plus 1", "Ann's hand", "10 copies"]),
+     6, 18, ["setup.piles.Witch", "10 in the Witch pile plus 1", "Ann's hand", "10 copies"]),
     ("pile-not-in-game", GOOD.replace("  kingdom: [Witch, Moat]\n",
                                       "  kingdom: [Witch, Moat]\n  piles: {Smithy: 0}\n"),
      6, 11, ["Smithy is not a pile in this game", "piles: Copper"]),
@@ -177,7 +177,7 @@ BAD = [
     ("script-not-list", GOOD.replace("script:\n  - play Witch\n", "script: play Witch\n"),
      13, 9, ["script", "expected a list"]),
     ("script-entry-number", GOOD.replace("  - play Witch\n", "  - play Witch\n  - 3\n"),
-     15, 5, ["script[1]", "expected a string, not an integer (3)"]),
+     15, 5, ["script[1]", "an integer (3) is not valid here", "expected an answer"]),
     ("script-entry-mapping", GOOD.replace("  - play Witch\n",
                                           "  - play Witch\n  - discard: Estate, Copper\n"),
      15, 5, ["script[1]", "not a mapping", "write it quoted", '"discard: Estate, Copper"']),
@@ -201,6 +201,56 @@ BAD = [
      ["unknown key 'option' in expect.pending", "did you mean options"]),
     ("expect-game-over-text", GOOD + "  game_over: maybe\n", 17, 14,
      ["expect.game_over", "expected true or false, not a string"]),
+    ("kingdom-basic-card", GOOD.replace("[Witch, Moat]", "[Witch, Moat, Gold]"), 5, 26,
+     ["setup.kingdom[2]", "Gold is a basic card", "leave it out of the Kingdom"]),
+    ("kingdom-traveller-upgrade", GOOD.replace("[Witch, Moat]", "[Witch, Soldier]"), 5, 20,
+     ["setup.kingdom[1]", "Soldier is not a Kingdom card", "comes with Peasant",
+      "put Peasant in the Kingdom"]),
+    ("kingdom-twice", GOOD.replace("[Witch, Moat]", "[Witch, Moat, Witch]"), 5, 26,
+     ["setup.kingdom[2]", "Witch is named twice (also at [0])"]),
+    ("upgrade-not-in-game", GOOD.replace("deck: [Gold]", "deck: [Soldier]"), 9, 14,
+     ["Soldier is not in this game", "its pile comes with Peasant; put Peasant in the Kingdom"]),
+    ("twelve-provinces", GOOD.replace("deck: [Gold]", "deck: [12 Province]"), 9, 14,
+     ["setup.players[0].deck[0]", "12 copies of Province", "more than the 8 a 2-player game"]),
+    ("estates-beyond-the-game", GOOD.replace("hand: [Moat]", "hand: [Moat, 9 Estate]")
+     .replace("deck: [Gold]", "deck: [6 Estate]"), 11, 20,
+     ["setup.players[1].hand[1]", "15 copies of Estate", "more than the 14"]),
+    ("called-and-earlier", GOOD.replace("      deck: [Gold]\n", "      deck: [Gold]\n      play: "
+     "[{card: Coin of the Realm, called: true, earlier: true}]\n").replace(
+         "[Witch, Moat]", "[Witch, Moat, Coin of the Realm]"), 10, 48,
+     ["setup.players[0].play[0]", "called from the Tavern mat", "no earlier"]),
+    ("called-not-reserve", GOOD.replace("      deck: [Gold]\n", "      deck: [Gold]\n      play: "
+     "[{card: Moat, called: true}]\n"), 10, 35, ["Moat is not a Reserve card"]),
+    ("play-entry-typo", GOOD.replace("      deck: [Gold]\n", "      deck: [Gold]\n      play: "
+     "[{card: Moat, erlier: true}]\n"), 10, 27,
+     ["unknown key 'erlier' in setup.players[0].play[0]", "did you mean earlier"]),
+    ("unaffected-unknown-player", GOOD.replace("      deck: [Gold]\n", "      deck: [Gold]\n"
+     "      play: [{card: Witch, unaffected: [Cid]}]\n"), 10, 41,
+     ["setup.players[0].play[0].unaffected[0]", "no player named 'Cid'"]),
+    ("previous-unknown", GOOD.replace("phase: action}", "phase: action, number: 3, previous: "
+     "Cid}"), 12, 59, ["setup.turn.previous", "no player named 'Cid'"]),
+    ("extra-on-turn-one", GOOD.replace("phase: action}", "phase: action, extra: Mission}"), 12,
+     45, ["setup.turn.extra", "comes after another turn"]),
+    ("extra-bad-value", GOOD.replace("phase: action}", "phase: action, number: 2, extra: "
+     "Outpost}"), 12, 56, ["setup.turn.extra", "'Outpost' is not one of true, false, Mission"]),
+    ("previous-on-turn-one", GOOD.replace("phase: action}", "phase: action, previous: Bob}"),
+     12, 48, ["setup.turn.previous", "turn 1 has no previous turn"]),
+    ("stop-unknown-point", GOOD + "stop: {at: lunch}\n", 17, 12,
+     ["stop.at", "'lunch' is not one of next-decision, end-of-phase, end-of-turn"]),
+    ("stop-phase-with-end-of-turn", GOOD + "stop: {at: end-of-turn, phase: buy}\n", 17, 25,
+     ["stop.phase: only 'at: end-of-phase' takes a phase"]),
+    ("checkpoint-typo", GOOD.replace("  - play Witch\n", "  - play Witch\n  - {expect: {pile: "
+     "{}}}\n"), 15, 15, ["unknown key 'pile' in script[1].expect", "did you mean piles"]),
+    ("checkpoint-unknown-player", GOOD.replace("  - play Witch\n", "  - play Witch\n  - expect: "
+     "{vp: {Cid: 1}}\n"), 15, 19, ["script[1].expect.vp.Cid", "no player named 'Cid'"]),
+    ("checkpoint-key", GOOD.replace("  - play Witch\n", "  - play Witch\n  - {expect: {}, "
+     "when: 2}\n"), 15, 18, ["unknown key 'when' in script[1]", "valid keys: expect, stop"]),
+    ("outcomes-stop-both", GOOD + "outcomes:\n  stop: {at: end-of-turn, decisions: 2}\n", 18, 9,
+     ["outcomes.stop.decisions", "no 'at'"]),
+    ("outcomes-unknown-key", GOOD + "outcomes: {feilds: [trash]}\n", 17, 12,
+     ["unknown key 'feilds' in outcomes", "did you mean fields"]),
+    ("expect-cost-unknown-card", GOOD + "  costs: {Provence: 8}\n", 17, 11,
+     ["expect.costs.Provence", "unknown card 'Provence'", "Province"]),
     ("ruleset-conflict", GOOD.replace("  id: ok\n", "  id: ok\n  ruleset: '2015'\n").replace(
         "  kingdom: [Witch, Moat]\n", "  kingdom: [Witch, Moat]\n  ruleset: current\n"), 7, 12,
      ["setup.ruleset", "contradicts meta.ruleset"]),
@@ -236,3 +286,49 @@ def test_unreadable_file(tmp_path):
         load_scenario(path)
     with pytest.raises(ScenarioError, match="cannot read"):
         load_scenario(tmp_path / "missing.yaml")
+
+
+def _alias_bomb(levels: int = 9) -> str:
+    """'Billion laughs': each level is ten aliases of the one before (10**levels values)."""
+    lines = ["lol0: &lol0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]"]
+    for i in range(1, levels + 1):
+        lines.append(f"lol{i}: &lol{i} [" + ", ".join([f"*lol{i - 1}"] * 10) + "]")
+    return "\n".join(lines) + f"\nmeta: {{id: x, question: *lol{levels}}}\nsetup: {{}}\n"
+
+
+@pytest.mark.parametrize("text", [_alias_bomb(), _alias_bomb().replace("lol: &lol0", "a")
+                                  + "\nexpect: {trash: [x, x]}\nexpect: {}\n"],
+                         ids=["valid-yaml", "with-a-duplicate-key"])
+def test_alias_bomb_is_refused_before_it_expands(tmp_path, text):
+    found = problems(tmp_path, text)
+    assert len(found) == 1 and (found[0].line, found[0].column) == (1, 1)
+    assert "aliases (*name) expand to more than 20,000 values" in found[0].message
+
+
+def test_alias_inside_its_own_anchor_is_refused(tmp_path):
+    found = problems(tmp_path, "meta: &m {id: x, question: q, notes: *m}\nsetup: {}\n")
+    assert len(found) == 1 and "without end" in found[0].message
+
+
+def test_a_few_aliases_are_fine(tmp_path):
+    text = GOOD.replace("hand: [Witch, 4 Copper]", "hand: &hand [Witch, 4 Copper]")
+    text += "  players: {Ann: {hand: *hand}}\n"
+    scn = load_scenario(write(tmp_path, text))
+    assert scn.expect["players"]["Ann"]["hand"] == ["Witch", "4 Copper"]
+
+
+def test_error_list_is_capped(tmp_path):
+    from dominion_tavern.checker.scenario import MAX_PROBLEMS
+    hand = ", ".join(f"Card{i}" for i in range(300))
+    found = problems(tmp_path, GOOD.replace("hand: [Moat]", f"hand: [{hand}]"))
+    assert len(found) == MAX_PROBLEMS
+    assert "unknown card 'Card0'" in found[0].message
+    assert found[-1].message.startswith(f"... and {300 - MAX_PROBLEMS + 1} more problems")
+
+
+def test_a_long_message_is_cut(tmp_path):
+    from dominion_tavern.checker.scenario import MAX_MESSAGE
+    found = problems(tmp_path, GOOD.replace("  kingdom: [Witch, Moat]\n",
+                                            f"  kingdom: [Witch, Moat]\n  seed: {'9x' * 5000}\n"))
+    assert len(found) == 1 and len(found[0].message) == MAX_MESSAGE
+    assert found[0].message.startswith("setup.seed: expected an integer, not a string")
