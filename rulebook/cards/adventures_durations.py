@@ -162,7 +162,7 @@ def haunted_woods_attack(g, p):
     if len(cards) > 1:
         cards = yield from g.pick_cards(
             p, cards, "put onto deck", "Haunted Woods: put your hand onto your deck in any "
-            "order (the last named ends on top)", lo=len(cards), ordered=True,
+            "order (name the top card first)", lo=len(cards), ordered=True,
             card="Haunted Woods")
     g.put_on_deck(p, cards, rule="attack")
 

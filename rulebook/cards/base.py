@@ -227,9 +227,9 @@ def sentry(g, p, me):
     g.discard(p, discarded)
     rest = [c for c in rest if c not in discarded]
     if len(rest) > 1:
-        order = yield from g.pick_cards(p, rest, "put back", "Put the rest back in any order "
-                                        "(name the top card last)", lo=len(rest), ordered=True,
-                                        card="Sentry")
+        order = yield from g.pick_cards(p, rest, "put back", "Sentry: put the rest back onto "
+                                        "your deck in any order (name the top card first)",
+                                        lo=len(rest), ordered=True, card="Sentry")
         g.put_on_deck(p, order)
 
 

@@ -179,9 +179,9 @@ def scouting_party(g, p, _):
     g.discard(p, discarded)
     rest = [c for c in seen if c not in discarded]
     if len(rest) > 1:
-        rest = yield from g.pick_cards(p, rest, "put back", "Put the rest back in any order "
-                                       "(the last named ends on top)", lo=len(rest),
-                                       ordered=True, card="Scouting Party")
+        rest = yield from g.pick_cards(p, rest, "put back", "Scouting Party: put the rest back "
+                                       "onto your deck in any order (name the top card first)",
+                                       lo=len(rest), ordered=True, card="Scouting Party")
         g.put_on_deck(p, rest)
 
 

@@ -104,17 +104,19 @@ class Moves:
 
     # -- moving between zones ---------------------------------------------------------------
     def _move_all(self: Game, p: Player | None, cards: Iterable[Card], to: Zone, verb: str,
-                  rule: str, top: bool = True, dest: str = "") -> list[Card]:
+                  rule: str, dest: str = "", top_first: bool = False,
+                  note: str = "") -> list[Card]:
         """Move cards and log ``P VERB CARDS from SOURCE DEST`` ("puts Gold from hand onto
-        their deck")."""
+        their deck"). ``top_first``: the cards are listed top card first, so the first one
+        given ends on top of ``to``."""
         cards = list(cards)
         if not cards:
             return cards
         srcs = [c.zone for c in cards]
-        for c in cards:
-            move(c, to, top=top)
+        for c in reversed(cards) if top_first else cards:
+            move(c, to)
         where = f"from {srcs[0].words}" if len({id(s) for s in srcs}) == 1 else ""
-        self.note(p, verb, names(cards), f"{where} {dest}".strip(), rule=rule)
+        self.note(p, verb, names(cards), f"{where} {dest}".strip(), rule=rule, note=note)
         return cards
 
     def discard(self: Game, p: Player, cards: Iterable[Card], rule: str = "discard") -> list:
@@ -132,8 +134,11 @@ class Moves:
                        dest="(their whole deck) into their discard pile")
 
     def put_on_deck(self: Game, p: Player, cards: Iterable[Card], rule: str = "topdeck") -> list:
-        """Put cards onto the deck; the last one given ends on top."""
-        return self._move_all(p, cards, p.deck, "puts", rule, dest="onto their deck")
+        """Put cards onto the deck, given (and logged) top card first like every listing of a
+        deck: the first one ends on top."""
+        cards = list(cards)
+        return self._move_all(p, cards, p.deck, "puts", rule, dest="onto their deck",
+                              top_first=True, note="top card first" if len(cards) > 1 else "")
 
     def set_aside(self: Game, p: Player, cards: Iterable[Card], rule: str = "set-aside") -> list:
         return self._move_all(p, cards, p.aside, "sets aside", rule)
