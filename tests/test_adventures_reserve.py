@@ -869,7 +869,8 @@ def test_royal_carriage_offered_after_raze_trashing_from_hand(ruleset):
     g.answer("play Raze")
     g.answer("trash Copper")  # $0: looks at nothing
     assert g.legal() == ["call Royal Carriage", "continue"]
-    g.answer("call Royal Carriage")  # replayed: hand empty, so Raze trashes itself, looks at 2
+    g.answer("call Royal Carriage")  # replayed with an empty hand: Raze trashes itself
+    g.answer("trash Raze (this)")
     assert names(g.state.trash) == ["Copper", "Raze"]
     assert g.pending.card == "Raze"
     assert g.legal() == ["put into hand Gold", "put into hand Copper"]

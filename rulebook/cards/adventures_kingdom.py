@@ -130,17 +130,28 @@ def ranger(g, p, me):
 
 @on_play("Raze")
 def raze(g, p, me):
+    """Either choice may be made even when it trashes nothing: "this" after a first play
+    trashed Raze (Throne Room, Disciple), "a card from your hand" with an empty hand; then no
+    card is looked at (wiki: Raze, other rules clarifications)."""
     g.plus_actions(p, 1)
-    options = [Option("trash Raze (this)", me)] if me.zone is p.play else []
+    options = [Option("trash Raze (this)", me)]
     seen = set()
     for c in p.hand.cards:
         if c.name not in seen:
             seen.add(c.name)
             options.append(Option(f"trash {c.name}", c))
-    if not options:
-        return
+    if not p.hand.cards:
+        options.append(Option("trash a card from your hand (none there)", None))
     card = yield from g.choose(p, "Raze: trash this or a card from your hand", options,
                                card="Raze")
+    if card is None:
+        g.note(p, "trashes nothing", note="no card in hand: Raze looks at no cards",
+               rule="choice.do-what-you-can")
+        return
+    if card is me and me.zone is not p.play:
+        g.note(p, "cannot trash", (me.name,), note=f"it is no longer in play but {me.zone.at}: "
+               "Raze looks at no cards", rule="card.identity")
+        return
     cost = g.cost(card)
     g.trash(p, [card])
     seen_cards = g.look(p, cost) if cost else []

@@ -147,11 +147,12 @@ class Moves:
                expect: Zone | None = None) -> None:
         """"Put this on your Tavern mat": only from where the card is expected (play, unless
         ``expect`` says otherwise); a card that has moved is not found (rule ``card.identity``)."""
-        if card.zone is (expect or p.play):
+        expect = expect or p.play
+        if card.zone is expect:
             self._move_all(p, [card], p.mat, "puts", rule, dest="onto their Tavern mat")
         else:
-            self.note(p, "cannot put on their Tavern mat", (card.name,),
-                      note=f"it is in {card.zone.words}, not in play", rule="card.identity")
+            self.note(p, "cannot put", (card.name,), "onto their Tavern mat",
+                      note=f"it is {card.zone.at}, not {expect.at}", rule="card.identity")
 
     def turn_journey(self: Game, p: Player) -> bool:
         """Turn p's Journey token over; True if it is now face up (rule ``token.journey``)."""

@@ -18,6 +18,12 @@ ZONE_WORDS = {
     "trash": "trash",
 }
 
+# ... and where a card is, said of its owner ("it is on their Tavern mat").
+ZONE_AT = {
+    "deck": "on their deck", "hand": "in their hand", "discard": "in their discard pile",
+    "play": "in play", "mat": "on their Tavern mat", "aside": "set aside", "trash": "in the trash",
+}
+
 PILE_TOKENS = ("+1 Card", "+1 Action", "+1 Buy", "+$1", "-$2 cost", "Trashing")
 
 
@@ -70,6 +76,13 @@ class Zone:
         if self.kind in ("supply", "nonsupply"):
             return f"the {self.name} pile"
         return ZONE_WORDS[self.kind]
+
+    @property
+    def at(self) -> str:
+        """Where a card in this zone is, as the log says it ("in the trash")."""
+        if self.kind in ("supply", "nonsupply"):
+            return f"in {self.words}"
+        return ZONE_AT[self.kind]
 
     def __repr__(self) -> str:
         return f"<Zone {self.name} {self.names()}>"
