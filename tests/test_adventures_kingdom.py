@@ -210,7 +210,7 @@ def test_lost_city_any_gain_with_duplicate():
     g = position(["Lost City", "Duplicate"], phase="buy", turn={"coins": 5, "buys": 2},
                  ann={"mat": ["Duplicate"]}, bob={"deck": ["Silver", "Gold", "Estate"]})
     g.answer("buy Lost City")
-    assert g.legal() == ["when-gain of Lost City", "call Duplicate"]
+    assert g.legal() == ["Lost City: each other player draws a card", "call Duplicate"]
     g.answer("call Duplicate")
     assert names(g.player("Bob").hand) == ["Silver", "Gold"]
     assert names(g.player("Ann").discard) == ["Lost City", "Lost City"]
@@ -481,6 +481,22 @@ def test_port_gained_with_alms(ruleset, ports):
     g.answer("buy Alms")
     g.answer("gain Port")
     assert names(g.player("Ann").discard) == ["Port"] * ports
+
+
+@pytest.mark.parametrize(("ruleset", "offered"), [
+    ("2015", ["call Duplicate", "continue"]),
+    ("current", ["Port: gain another Port", "call Duplicate"])])
+def test_port_when_gain_offered_only_where_it_does_something(ruleset, offered):
+    """Rule choice.simultaneous with Port's text of each ruleset (2015: "when you buy this";
+    current: "when you gain this"): Alms gains a Port with Duplicate on the mat. Only an
+    ability that does something now is put in order with the call, under a label saying what
+    it does (never an internal name such as "when-gain of Port")."""
+    g = position(["Port", "Duplicate"], ruleset=ruleset, phase="buy", events=["Alms"],
+                 turn={"coins": 0}, ann={"mat": ["Duplicate"]})
+    g.answer("buy Alms")
+    g.answer("gain Port")
+    assert g.pending.prompt == "on gaining Port, which effect resolves next?"
+    assert g.legal() == offered
 
 
 def test_port_pile_size():

@@ -444,7 +444,7 @@ def test_library_optional_skip():
                  ann={"hand": ["Library", "4 Copper"], "deck": ["Village", "Smithy", "Gold"]})
     g.answer("play Library")
     g.answer("keep Village")
-    assert g.pending.prompt == "Library drew Smithy"
+    assert g.pending.prompt == "Library: you drew Smithy; keep it or set it aside?"
     g.answer("set aside Smithy")
     ann = g.player("Ann")
     assert names(ann.hand) == ["Copper"] * 4 + ["Village", "Gold"]

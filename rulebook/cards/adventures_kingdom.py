@@ -14,8 +14,8 @@ def artificer(g, p, me):
     cards = yield from g.pick_cards(p, p.hand.cards, "discard", "Artificer: discard any number "
                                     "of cards", card="Artificer")
     g.discard(p, cards)
-    name = yield from g.choose_gain(p, f"You may gain a card onto your deck costing exactly "
-                                    f"${len(cards)}", exactly=len(cards), optional=True,
+    name = yield from g.choose_gain(p, f"Artificer: you may gain a card onto your deck costing "
+                                    f"exactly ${len(cards)}", exactly=len(cards), optional=True,
                                     card="Artificer")
     if name:
         yield from g.gain(p, name, to="deck")
@@ -45,7 +45,7 @@ def lost_city(g, p, me):
     g.plus_actions(p, 2)
 
 
-@when_gained("Lost City")
+@when_gained("Lost City", "each other player draws a card")
 def lost_city_gained(g, p, me, event):
     for q in g.others(p):
         g.draw(q, 1, rule="gain")
@@ -76,6 +76,9 @@ def messenger(g, p, me):
         g.deck_to_discard(p)
 
 
+MESSENGER_GIFT = "gain a card costing up to $4; each other player gains a copy"
+
+
 def _messenger_gift(g, p):
     """Gain a card costing up to $4, and each other player gains a copy of it."""
     name = yield from g.choose_gain(p, "Messenger: gain a card costing up to $4; each other "
@@ -87,18 +90,24 @@ def _messenger_gift(g, p):
         yield from g.gain(q, name)
 
 
-@when_bought("Messenger")
-def messenger_bought(g, p, me):
+def _first_buy_2015(g, p, me, event) -> bool:
     """2015: when this is your first buy in a turn (cards and Events both count)."""
-    if g.ruleset == "2015" and len(g.state.turn.bought) == 1:
-        yield from _messenger_gift(g, p)
+    return g.ruleset == "2015" and len(g.state.turn.bought) == 1
 
 
-@when_gained("Messenger")
-def messenger_gained(g, p, me, event):
+def _first_gain_in_buy_phase(g, p, me, event) -> bool:
     """Current: when this is the first card you gain in your Buy phase."""
-    if g.ruleset == "current" and event["nth_in_buy_phase"] == 1:
-        yield from _messenger_gift(g, p)
+    return g.ruleset == "current" and event["nth_in_buy_phase"] == 1
+
+
+@when_bought("Messenger", MESSENGER_GIFT, _first_buy_2015)
+def messenger_bought(g, p, me):
+    yield from _messenger_gift(g, p)
+
+
+@when_gained("Messenger", MESSENGER_GIFT, _first_gain_in_buy_phase)
+def messenger_gained(g, p, me, event):
+    yield from _messenger_gift(g, p)
 
 
 @on_play("Port")
@@ -107,18 +116,21 @@ def port(g, p, me):
     g.plus_actions(p, 2)
 
 
-@when_bought("Port")
+@when_bought("Port", "gain another Port", lambda g, p, me, event: g.ruleset == "2015")
 def port_bought(g, p, me):
     """2015: when you buy this, gain another Port."""
-    if g.ruleset == "2015":
-        yield from g.gain(p, "Port")
+    yield from g.gain(p, "Port")
 
 
-@when_gained("Port")
+def _not_gained_by_port(g, p, me, event) -> bool:
+    """Current: the other Port gained doesn't come with another."""
+    return g.ruleset == "current" and event["by"] != "Port"
+
+
+@when_gained("Port", "gain another Port", _not_gained_by_port)
 def port_gained(g, p, me, event):
-    """Current: when you gain this, gain another Port (that doesn't come with another)."""
-    if g.ruleset == "current" and event["by"] != "Port":
-        yield from g.gain(p, "Port", by="Port")
+    """Current: when you gain this, gain another Port."""
+    yield from g.gain(p, "Port", by="Port")
 
 
 @on_play("Ranger")

@@ -51,11 +51,7 @@ def _duplicate_can_call(g, p, me, gained) -> bool:
 @when_called("Duplicate", "on-gain", _duplicate_can_call)
 def duplicate_call(g, p, me, gained):
     """Gain a copy of that card: from the Supply only (rule ``gain.supply-only``)."""
-    if gained.name in g.state.supply:
-        yield from g.gain(p, gained.name, rule="reserve.on-gain")
-    else:
-        g.note(p, "gains nothing", note=f"{gained.name} is not in the Supply",
-               rule="gain.supply-only")
+    yield from g.gain_copy(p, gained.name, rule="reserve.on-gain")
 
 
 # -- Guide -------------------------------------------------------------------------------------
@@ -76,9 +72,10 @@ def guide_call(g, p, me, event):
 @on_play("Miser")
 def miser(g, p, me):
     mat = sum(c.name == "Copper" for c in p.mat.cards)
-    choice = yield from g.choose(p, "Miser: choose one", [
+    choice = yield from g.choose(p, f"Miser: choose one ({mat} Copper on your Tavern mat: "
+                                 f"+${mat})", [
         Option("put a Copper from your hand onto your Tavern mat", "copper"),
-        Option(f"+$1 per Copper on your Tavern mat (+${mat})", "coins")], card="Miser")
+        Option("+$1 per Copper on your Tavern mat", "coins")], card="Miser")
     if choice == "coins":
         g.plus_coins(p, mat)
         return
@@ -138,8 +135,9 @@ def transmogrify_call(g, p, me, event):
     if card is None:
         return
     g.trash(p, [card])
-    name = yield from g.choose_gain(p, "Gain a card costing up to $1 more than it",
-                                    up_to=g.cost(card) + 1, card="Transmogrify")
+    up_to = g.cost(card) + 1
+    name = yield from g.choose_gain(p, f"Transmogrify: gain a card costing up to $1 more than "
+                                    f"{card.name} (${up_to})", up_to=up_to, card="Transmogrify")
     if name is None:
         return
     if g.ruleset == "2015":  # gain it, then put it into your hand
@@ -181,7 +179,7 @@ TEACHER_TOKENS = PILE_TOKENS[:4]  # +1 Card, +1 Action, +1 Buy, +$1
 @when_called("Teacher", "start-of-turn")
 def teacher_call(g, p, me, event):
     """Move a bonus token to an Action Supply pile you have no tokens on."""
-    token = yield from g.choose(p, "Teacher: which token?",
+    token = yield from g.choose(p, "Teacher: which of your tokens to move?",
                                 [Option(f"move {t} token", t) for t in TEACHER_TOKENS],
                                 card="Teacher")
     yield from move_token(g, p, token, "Teacher", rule="token.pile-bonus",
@@ -198,8 +196,13 @@ def move_token(g, p, token: str, source: str, rule: str, where=lambda name: True
     if name is None:
         g.note(p, f"cannot move their {token} token", note="no pile qualifies", rule=rule)
         return
+    put_token(g, p, token, name, rule)
+
+
+def put_token(g, p, token: str, name: str, rule: str) -> None:
+    """p's ``token`` goes onto the pile ``name``, leaving wherever it was (``token.one-each``)."""
     p.tokens[token] = name
-    g.note(p, f"moves their {token} token", (name,), "to its pile", rule=rule)
+    g.note(p, f"moves their {token} token to the", (name,), "pile", rule=rule)
 
 
 def _action_pile(name: str) -> bool:

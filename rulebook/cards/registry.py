@@ -16,6 +16,21 @@ from typing import Any
 Effect = Callable[..., Any]
 
 
+@dataclass(frozen=True, slots=True)
+class WhenAbility:
+    """A "when you gain this" / "when you buy this" ability: ``fn`` does it, ``what`` says
+    what it does (the answer that orders it among other effects reads "Port: gain another
+    Port"), and ``applies`` (g, p, me, event) -> bool says whether it does anything now (the
+    ruleset's text, Messenger's first buy), so an ability that would do nothing is not offered."""
+
+    fn: Effect
+    what: str
+    applies: Callable[..., bool] | None = None
+
+    def label(self, card_name: str) -> str:
+        return f"{card_name}: {self.what}"
+
+
 @dataclass
 class Behaviour:
     name: str
@@ -25,8 +40,8 @@ class Behaviour:
     call_window: str | None = None          # Reserve: the window the card may be called in
     on_call: Effect | None = None           # (g, p, me, event)
     can_call: Callable[..., bool] | None = None   # (g, p, me, event) -> bool
-    on_gain: Effect | None = None           # "when you gain this": (g, p, me, event)
-    on_buy: Effect | None = None            # "when you buy this": (g, p, me)
+    on_gain: WhenAbility | None = None      # "when you gain this": fn(g, p, me, event)
+    on_buy: WhenAbility | None = None       # "when you buy this": fn(g, p, me)
     reaction: Effect | None = None          # to another player's Attack: (g, p, me, attack)
     reaction_verb: str = "reveal"
     next_turn: Effect | None = None         # Duration, next turn: (g, p, me, data)
@@ -67,16 +82,18 @@ def when_called(name: str, window: str, condition: Callable[..., bool] | None = 
     return register
 
 
-def when_gained(name: str):
+def when_gained(name: str, what: str, applies: Callable[..., bool] | None = None):
+    """Register "when you gain this, WHAT", done only if ``applies(g, p, me, event)``."""
     def register(fn: Effect) -> Effect:
-        behaviour(name).on_gain = fn
+        behaviour(name).on_gain = WhenAbility(fn, what, applies)
         return fn
     return register
 
 
-def when_bought(name: str):
+def when_bought(name: str, what: str, applies: Callable[..., bool] | None = None):
+    """Register "when you buy this, WHAT", done only if ``applies(g, p, me, event)``."""
     def register(fn: Effect) -> Effect:
-        behaviour(name).on_buy = fn
+        behaviour(name).on_buy = WhenAbility(fn, what, applies)
         return fn
     return register
 

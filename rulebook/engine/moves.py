@@ -95,7 +95,12 @@ class Moves:
 
     def look(self: Game, p: Player, n: int, rule: str = "look") -> list[Card]:
         cards = self.peek(p, n)
-        self.note(p, "looks at", names(cards), "from the top of their deck", rule=rule)
+        if cards:
+            self.note(p, "looks at", names(cards), "from the top of their deck", rule=rule,
+                      note=f"wanted {n}" if len(cards) < n else "")
+        else:
+            self.note(p, "looks at no cards", note="their deck and discard pile are empty",
+                      rule=rule)
         return cards
 
     def reveal(self: Game, p: Player, cards: list[Card], where: str = "",
@@ -115,7 +120,8 @@ class Moves:
         srcs = [c.zone for c in cards]
         for c in reversed(cards) if top_first else cards:
             move(c, to)
-        where = f"from {srcs[0].words}" if len({id(s) for s in srcs}) == 1 else ""
+        one_source = len({id(s) for s in srcs}) == 1
+        where = "" if not one_source else "back" if srcs[0] is to else f"from {srcs[0].words}"
         self.note(p, verb, names(cards), f"{where} {dest}".strip(), rule=rule, note=note)
         return cards
 
@@ -162,10 +168,19 @@ class Moves:
         return p.journey_up
 
     def minus_card_token(self: Game, q: Player) -> None:
+        """Put q's -1 Card token on their deck; one that is there already stays, once."""
+        if q.minus_card:
+            self.note(q, "already has their -1 Card token on their deck", note="no effect",
+                      rule="token.one-each")
+            return
         q.minus_card = True
         self.note(q, "puts their -1 Card token on their deck", rule="token.minus-card")
 
     def minus_coin_token(self: Game, q: Player) -> None:
+        """q takes their -$1 token; a player who has it already keeps just the one."""
+        if q.minus_coin:
+            self.note(q, "already has their -$1 token", note="no effect", rule="token.one-each")
+            return
         q.minus_coin = True
         self.note(q, "takes their -$1 token", rule="token.minus-coin")
 
@@ -175,6 +190,15 @@ class Moves:
         self._move_all(p, [card], pile, "returns", rule, dest="to its pile")
 
     # -- gaining ----------------------------------------------------------------------------
+    def gain_copy(self: Game, p: Player, name: str, rule: str = "gain"):
+        """Gain a copy of a card (generator): only from its Supply pile; a non-Supply card
+        such as a Traveller's upgrade gives nothing (rule ``gain.supply-only``)."""
+        if name not in self.state.supply:
+            self.note(p, "gains no copy of", (name,), note="it is not in the Supply",
+                      rule="gain.supply-only")
+            return None
+        return (yield from self.gain(p, name, rule=rule))
+
     def gain(self: Game, p: Player, name: str, to: str = "discard", rule: str = "gain",
              bought: bool = False, by: str | None = None):
         """Gain the top card of the pile named ``name`` (generator; returns the card or None).

@@ -75,7 +75,7 @@ class Playing:
         pile = card.name
         for token, what in PILE_BONUS.items():
             if p.tokens[token] == pile:
-                self.note(p, f"gets {token} from their token", (card.name,), "",
+                self.note(p, f"gets {token} from their token on the", (pile,), "pile",
                           rule="token.pile-bonus")
                 if what == "draw":
                     self.draw(p, 1, rule="token.pile-bonus")
@@ -107,8 +107,8 @@ class Playing:
                     break
                 options.append(Option("continue", None))
                 chosen = yield from self.choose(
-                    q, f"{attacker.name} plays {inst.card.name}: react?", options,
-                    rule="attack.reaction", kind="react")
+                    q, f"{attacker.name} plays {inst.card.name}: react with a card from your "
+                    "hand?", options, rule="attack.reaction", kind="react")
                 if chosen is None:
                     break
                 used.add(chosen.uid)
@@ -156,6 +156,6 @@ class Playing:
             return [self.trigger(p, f"call {c.name}", self.call, p, c, action, optional=True,
                                  key=c.uid)
                     for c in self.callable_reserves(p, "after-action", action)]
-        yield from self.resolve_triggers(p, triggers, f"after {action.name}",
-                                         rule="reserve.after-action")
+        yield from self.resolve_triggers(p, triggers, "call a Reserve card after playing "
+                                         f"{action.name}?", rule="reserve.after-action")
 

@@ -156,9 +156,7 @@ class TurnLoop:
         t.bought.append(name)
         self.note(p, "buys", (name,), rule="turn.buy.purchase")
         d = p.estate_def if name == "Estate" and p.estate_def else card.d  # will be p's Estate
-        on_buy = BEHAVIOURS[d.abilities].on_buy
-        own = None if on_buy is None else self.trigger(
-            p, f"when-buy of {name}", on_buy, self, p, card, key=("own", card.uid))
+        own = self.own_ability(p, BEHAVIOURS[d.abilities].on_buy, card, {"card": card})
         yield from self.fire("buy", p, own=own, card=card)
         yield from self.gain(p, name, rule="buy", bought=True)
 
@@ -192,8 +190,8 @@ class TurnLoop:
                                  ability(c).on_call, self, p, c, None, optional=True,
                                  key=c.uid)
                     for c in self.callable_reserves(p, "end-of-buy")]
-        yield from self.resolve_triggers(p, collect, "End of Buy phase",
-                                         rule="reserve.end-of-buy")
+        yield from self.resolve_triggers(p, collect, "End of Buy phase: discard Wine Merchant "
+                                         "from the Tavern mat?", rule="reserve.end-of-buy")
 
     # -- Clean-up ---------------------------------------------------------------------------
     def cleanup(self: Game):
