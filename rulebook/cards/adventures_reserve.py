@@ -43,12 +43,13 @@ def duplicate(g, p, me):
     g.to_mat(p, me)
 
 
-def _duplicate_can_call(g, p, me, gained) -> bool:
+def _costs_over_six(g, p, me, gained) -> str | None:
     """When you gain a card costing up to $6 (its cost now, rule ``card.cost``)."""
-    return g.cost(gained) <= 6
+    cost = g.cost(gained)
+    return f"{gained.name} costs ${cost}, more than $6" if cost > 6 else None
 
 
-@when_called("Duplicate", "on-gain", _duplicate_can_call)
+@when_called("Duplicate", "on-gain", _costs_over_six)
 def duplicate_call(g, p, me, gained):
     """Gain a copy of that card: from the Supply only (rule ``gain.supply-only``)."""
     yield from g.gain_copy(p, gained.name, rule="reserve.on-gain")
@@ -110,12 +111,12 @@ def royal_carriage(g, p, me):
     g.to_mat(p, me)
 
 
-def _still_in_play(g, p, me, action) -> bool:
+def _left_play(g, p, me, action) -> str | None:
     """Only if that Action card is still in play (not trashed, not on the Tavern mat)."""
-    return action.zone is p.play
+    return None if action.zone is p.play else f"{action.name} is no longer in play"
 
 
-@when_called("Royal Carriage", "after-action", _still_in_play)
+@when_called("Royal Carriage", "after-action", _left_play)
 def royal_carriage_call(g, p, me, action):
     """Replay that very card (rule ``play.replay``)."""
     yield from g.play(p, action, by=me, again=True, rule="play.replay")
@@ -156,12 +157,13 @@ def wine_merchant(g, p, me):
     g.to_mat(p, me)
 
 
-def _two_unspent(g, p, me, event) -> bool:
+def _under_two_unspent(g, p, me, event) -> str | None:
     """At least $2 unspent: one threshold for all of them (ruling wine-merchant.*)."""
-    return g.state.turn.coins >= 2
+    coins = g.state.turn.coins
+    return None if coins >= 2 else f"${coins} unspent, less than $2"
 
 
-@when_called("Wine Merchant", "end-of-buy", _two_unspent)
+@when_called("Wine Merchant", "end-of-buy", _under_two_unspent)
 def wine_merchant_discard(g, p, me, event):
     """You may discard this from your Tavern mat (it is not called into play)."""
     g.discard(p, [me], rule="reserve.end-of-buy")

@@ -39,7 +39,8 @@ class Behaviour:
     vp: int | Callable[..., int] = 0        # VP, or (g, p, me) -> VP at the end of the game
     call_window: str | None = None          # Reserve: the window the card may be called in
     on_call: Effect | None = None           # (g, p, me, event)
-    can_call: Callable[..., bool] | None = None   # (g, p, me, event) -> bool
+    why_not: Callable[..., str | None] | None = None  # (g, p, me, event) -> why it can't be
+    #                                                   called now, or None when it can
     on_gain: WhenAbility | None = None      # "when you gain this": fn(g, p, me, event)
     on_buy: WhenAbility | None = None       # "when you buy this": fn(g, p, me)
     reaction: Effect | None = None          # to another player's Attack: (g, p, me, attack)
@@ -73,11 +74,12 @@ def on_play(name: str) -> Callable[[Effect], Effect]:
     return register
 
 
-def when_called(name: str, window: str, condition: Callable[..., bool] | None = None):
-    """Register a Reserve card's text below the line: callable in ``window`` if ``condition``."""
+def when_called(name: str, window: str, why_not: Callable[..., str | None] | None = None):
+    """Register a Reserve card's text below the line: callable in ``window``, unless
+    ``why_not(g, p, me, event)`` gives a reason it cannot be called now."""
     def register(fn: Effect) -> Effect:
         b = behaviour(name)
-        b.call_window, b.on_call, b.can_call = window, fn, condition
+        b.call_window, b.on_call, b.why_not = window, fn, why_not
         return fn
     return register
 

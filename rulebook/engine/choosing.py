@@ -7,10 +7,10 @@ a card's choice with something to pick, the log says it was forced.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
-from dominion_tavern.rulebook.engine.decisions import Decision, Option
+from dominion_tavern.rulebook.engine.decisions import Closed, Decision, Option
 from dominion_tavern.rulebook.engine.state import Card, Player
 
 if TYPE_CHECKING:
@@ -47,10 +47,12 @@ class Choosing:
                      f"the only legal choice for {d.card}")
 
     def choose(self: Game, p: Player, prompt: str, options: list[Option], *,
-               rule: str = "choice.optional", card: str | None = None, kind: str = "choose"):
-        """Pick one option; returns its value."""
+               rule: str = "choice.optional", card: str | None = None, kind: str = "choose",
+               closed: Callable[[], list[Closed]] | None = None):
+        """Pick one option; returns its value. ``closed`` lists the answers the rules close
+        now (called only if someone asks, while the decision is pending)."""
         picked = yield from self.ask(Decision(p.name, prompt, options, rule=rule, card=card,
-                                              kind=kind))
+                                              kind=kind, closed_by=closed))
         return picked.value
 
     def may(self: Game, p: Player, prompt: str, yes: str, no: str, *,

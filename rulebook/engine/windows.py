@@ -13,7 +13,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from dominion_tavern.rulebook.cards.registry import BEHAVIOURS, WhenAbility, ability, perform
-from dominion_tavern.rulebook.engine.decisions import Option
+from dominion_tavern.rulebook.engine.decisions import Closed, Option
 from dominion_tavern.rulebook.engine.state import Card, Lasting, Pending, Player
 
 if TYPE_CHECKING:
@@ -54,19 +54,31 @@ class Windows:
                             key=("own", card.uid))
 
     def resolve_triggers(self: Game, p: Player, collect: Callable[[], list[Trigger]],
-                         prompt: str, rule: str, pass_label: str = "continue"):
+                         prompt: str, rule: str, pass_label: str = "continue",
+                         unmet: Callable[[], list[Closed]] | None = None,
+                         closed: Callable[[], list[Closed]] | None = None):
         """Resolve what ``collect()`` offers, in the order ``p`` picks, until nothing is left
         or ``p`` passes on the optional rest. ``collect`` is asked again after each one, since
-        resolving one can open or close others (the Soldier-then-Peasant exchange)."""
+        resolving one can open or close others (the Soldier-then-Peasant exchange).
+
+        ``unmet()``: what this window would offer but for a condition that fails now (an
+        empty pile); ``closed()``: other answers a player might expect here. The decision
+        lists both as unavailable; when nothing at all is offered, ``unmet`` is logged."""
         done: set[object] = set()
+        asked = False
         while True:
             ts = [t for t in collect() if t.key not in done]
             if not ts:
+                if not asked and unmet is not None:
+                    for c in unmet():
+                        self.note(p, f"cannot {c.label}", note=c.why, rule=c.rule)
                 return
             options = [Option(t.label, t) for t in ts]
             if all(t.optional for t in ts):
                 options.append(Option(pass_label, None))
-            chosen = yield from self.choose(p, prompt, options, rule=rule, kind="order")
+            asked = True
+            chosen = yield from self.choose(p, prompt, options, rule=rule, kind="order",
+                                            closed=_joined(unmet, closed))
             if chosen is None:
                 return
             done.add(chosen.key)
@@ -119,9 +131,10 @@ class Windows:
                                 key=c.uid)
                    for c in self.callable_reserves(p, "start-of-turn")]
             return ts
-        yield from self.resolve_triggers(p, collect, "Start of turn: resolve a Duration effect "
-                                         "or call a Reserve card next?",
-                                         rule="reserve.start-of-turn")
+        yield from self.resolve_triggers(
+            p, collect, "Start of turn: resolve a Duration effect or call a Reserve card next?",
+            rule="reserve.start-of-turn",
+            closed=lambda: self.closed_reserves(p, "start-of-turn", same_window=False))
 
     # -- lasting effects --------------------------------------------------------------------
     def add_lasting(self: Game, p: Player, source: str, window: str, until: str,
@@ -200,7 +213,8 @@ class Windows:
             return ts + self._trashing_token(p, "gain", event)
         yield from self.resolve_triggers(p, collect,
                                          f"on gaining {card.name}, which effect resolves next?",
-                                         rule="choice.simultaneous")
+                                         rule="choice.simultaneous",
+                                         unmet=lambda: self.closed_reserves(p, "on-gain", card))
 
     def _trashing_token(self: Game, p: Player, window: str, event: dict[str, Any]) -> list:
         """Plan's Trashing token: on buying (2015) or gaining (current) a card from its pile,
@@ -219,6 +233,14 @@ class Windows:
                 self.trash(p, [chosen], rule="token.trashing")
         return [self.trigger(p, "Trashing token: trash a card from your hand", trash,
                              optional=True, key=("Trashing", card.uid))]
+
+
+def _joined(*makers: Callable[[], list[Closed]] | None) -> Callable[[], list[Closed]] | None:
+    """One maker of closed answers from several (None when there are none)."""
+    present = [m for m in makers if m is not None]
+    if not present:
+        return None
+    return lambda: [c for m in present for c in m()]
 
 
 @cache
