@@ -167,8 +167,6 @@ def haunted_woods_attack(g, owner, p):
     g.put_on_deck(p, cards, rule="attack")
 
 
-
-
 @on_play("Swamp Hag")
 def swamp_hag(g, p, me):
     _until_next_turn_attack(g, p, me, "Swamp Hag")
@@ -227,7 +225,6 @@ def champion_action(g, owner, effect, p, event):
         return None
     return g.trigger(owner, "Champion: +1 Action",
                      lambda: g.plus_actions(owner, 1, rule="duration.rest-of-game"), key=effect)
-
 
 
 # -- rebuilding these cards' effects in a described position (a scenario) -----------------------

@@ -331,7 +331,6 @@ class TurnLoop:
         return total
 
 
-
 def _unique(closed: list[Closed]) -> list[Closed]:
     """One of each closed answer (two Peasants in play make one closed exchange)."""
     return list(dict.fromkeys(closed))
