@@ -1,4 +1,6 @@
-"""``tavern explore FILE``: every distinct outcome from the end of a scenario's script."""
+"""``tavern explore FILE``: every distinct outcome from the end of a scenario's script, with the
+decision it starts from (its answers, and those not offered with the rule that closes each)
+and, along each outcome's shortest path, what the rules closed."""
 
 from __future__ import annotations
 
@@ -15,7 +17,11 @@ from dominion_tavern.checker.explore import (
 )
 from dominion_tavern.checker.fields import plain
 from dominion_tavern.checker.scenario import load_scenario
+from dominion_tavern.checker.whynot import closed_dicts, pending_dict, pending_lines, steps
+from dominion_tavern.rulebook.engine.game import replay
 from dominion_tavern.rulebook.rules import RULES
+
+WHY_NOT_OUTCOMES = 100  # outcomes whose path is replayed to list what was closed along it
 
 
 def add(sub) -> None:
@@ -38,11 +44,27 @@ def _value(v: object) -> str:
     return str(v)
 
 
-def _text(ex: Exploration, scn_id: str, question: str) -> str:
+def _ordered(ex: Exploration) -> list:
+    return sorted(ex.outcomes, key=lambda o: (-o.paths, len(o.path)))
+
+
+def _closed_on_paths(scn, ruleset: str | None, ex: Exploration) -> dict[int, list]:
+    """For the first outcomes, what was not offered at each answer of the shortest path after
+    its first (that one is the starting decision, printed once)."""
+    factory = scn.factory(ruleset)
+    return {id(o): [s for s in steps(factory, [*scn.script, *o.path], len(scn.script))
+                    if s.answer is not None and s.number > 1 and s.closed]
+            for o in _ordered(ex)[:WHY_NOT_OUTCOMES]}
+
+
+def _text(ex: Exploration, scn_id: str, question: str, start=None,
+          closed: dict[int, list] | None = None) -> str:
     lines = [f"{scn_id}: {question}" if question else scn_id,
              f"{len(ex.outcomes)} distinct outcome(s) {ex.stop.describe()}, "
              f"{ex.leaves} path(s), {ex.decisions} decision(s) in the tree"]
-    for i, o in enumerate(sorted(ex.outcomes, key=lambda o: (-o.paths, len(o.path))), 1):
+    if start is not None and start.pending is not None:
+        lines += pending_lines(start, "starting from: ", "   ")
+    for i, o in enumerate(_ordered(ex), 1):
         extra = " (game over)" if o.over else ""
         extra += f" ({o.cut} cut at the depth limit)" if o.cut else ""
         lines.append(f"\n{i}. {o.paths} path(s){extra}")
@@ -52,6 +74,9 @@ def _text(ex: Exploration, scn_id: str, question: str) -> str:
         if o.rules:
             lines.append("   rules: " + ", ".join(
                 f"{r} ({RULES[r].title})" if r in RULES else r for r in o.rules))
+        for s in (closed or {}).get(id(o), []):
+            lines += [f"   not offered at answer {s.number} ({s.answer}): {c.text()}"
+                      for c in s.closed]
     if ex.truncated:
         lines.append(f"\nTRUNCATED: stopped after {ex.max_nodes} answers tried; "
                      "raise --max-nodes or set --depth")
@@ -68,16 +93,23 @@ def run(args: argparse.Namespace) -> int:
         ex, verdict = check.exploration, check
     else:
         ex, verdict = explore_scenario(scn, args.ruleset, args.max_nodes, args.depth), None
+    start = replay(scn.factory(args.ruleset), scn.script)
+    closed = _closed_on_paths(scn, args.ruleset, ex)
     if args.json:
         out = ex.as_dict()
-        out.update(id=scn.id, question=scn.question, ruleset=args.ruleset or scn.ruleset)
+        out.update(id=scn.id, question=scn.question, ruleset=args.ruleset or scn.ruleset,
+                   start=pending_dict(start))
+        for o, d in zip(ex.outcomes, out["outcomes"], strict=True):
+            if id(o) in closed:
+                d["not_offered"] = [{"answer": s.number, "label": s.answer,
+                                     "closed": closed_dicts(s.closed)} for s in closed[id(o)]]
         if verdict is not None:
             out["expected"] = {"ok": verdict.ok, "missing": [
                 {k: plain(v) for k, v in m.items()} for m in verdict.missing],
                 "unexpected": [o.as_dict() for o in verdict.unexpected]}
         print(json.dumps(out, indent=1))
     else:
-        print(_text(ex, scn.id, scn.question))
+        print(_text(ex, scn.id, scn.question, start, closed))
         if verdict is not None:
             print("\nexpected outcomes: " + ("all found, none unexpected" if verdict.ok
                                              else "\n" + verdict.describe()))

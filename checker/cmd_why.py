@@ -1,5 +1,7 @@
 """``tavern why FILE``: the log of a scenario's scripted line, each step with the rule behind it,
-then the text of every rule cited (in the scenario's ruleset)."""
+what the rules closed at each answer, the decision it stops at (its answers, and those not
+offered with the rule that closes each), then the text of every rule cited (in the scenario's
+ruleset)."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ import textwrap
 from dominion_tavern.checker.cmdutil import RULESETS, user_errors
 from dominion_tavern.checker.run import run_scenario
 from dominion_tavern.checker.scenario import load_scenario
+from dominion_tavern.checker.whynot import closed_dicts, pending_dict, pending_lines
 from dominion_tavern.rulebook.rules import RULES
 
 
@@ -34,29 +37,45 @@ def run(args: argparse.Namespace) -> int:
     rs = args.ruleset or scn.ruleset
     res = run_scenario(scn, rs)
     g = scn.game(rs)  # the log with rule ids, entry by entry
+    closed_at = []  # (log entries before it, who answered what, what was not offered)
     for a in scn.script:
         if g.pending is None:
             break
+        before, closed, who = len(g.log), g.pending.unavailable(), g.pending.player
         try:
             g.answer(a)
         except ValueError:
             break
-    rules = g.log.rules_cited()
+        if closed:
+            closed_at.append((before, who, a, closed))
+    pending = g.pending.unavailable() if g.pending is not None else []
+    rules = list(dict.fromkeys([*g.log.rules_cited(),
+                                *(c.rule for *_, cs in closed_at for c in cs),
+                                *(c.rule for c in pending)]))
     if args.json:
         print(json.dumps({"id": scn.id, "question": scn.question, "ruleset": rs,
                           "passed": res.passed, "failure": res.failure,
                           "log": [e.as_dict() for e in g.log],
+                          "not_offered": [{"after_entries": n, "player": who, "answer": a,
+                                           "closed": closed_dicts(cs)}
+                                          for n, who, a, cs in closed_at],
+                          "pending": pending_dict(g),
                           "rules": [rule_entry(r, rs) for r in rules]}, indent=1))
         return 0 if res.passed else 1
     print(f"{scn.id}: {scn.question}  (ruleset {rs})")
     if res.failure:
         print(f"the scenario fails: {res.failure}")
     print("\nLog:")
-    for i, e in enumerate(g.log, 1):
-        print(f"{i:4}. turn {e.turn}: {e.text()}")
+    for i, e in enumerate([*g.log, None]):
+        for n, who, a, cs in closed_at:
+            if n == i:
+                print(f"      {who} answers {a!r}; not offered then:")
+                for c in cs:
+                    print(f"        {c.text()}")
+        if e is not None:
+            print(f"{i + 1:4}. turn {e.turn}: {e.text()}")
     if g.pending is not None:
-        print(f"      now waiting: {g.pending.player}: {g.pending.prompt} "
-              f"[{g.pending.rule}]")
+        print("\n".join(pending_lines(g, "      now waiting: ", " " * 8)))
     print(f"\nRules cited ({len(rules)}):")
     for rid in rules:
         r = rule_entry(rid, rs)

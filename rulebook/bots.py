@@ -69,8 +69,9 @@ class BigMoney:
         if d.multi:  # discard/trash as few as allowed, Victory cards and Curses first
             ranked = sorted(d.options, key=lambda o: getattr(o.value, "d", None) is None
                             or not (o.value.d.is_victory or o.value.name == "Curse"))
-            return d.answer_label(ranked[:d.min]) if not d.ordered or d.min == len(ranked) \
-                else d.answer_label(ranked)
+            if d.ordered:  # onto a deck, named top card first: Victory cards and Curses last
+                return d.answer_label(ranked[::-1])
+            return d.answer_label(ranked[:d.min])
         return d.answers()[0]
 
 

@@ -2,9 +2,23 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
+from dominion_tavern.rulebook.carddata import CARDS, EVENTS
+from dominion_tavern.rulebook.cards import BEHAVIOURS
 from dominion_tavern.rulebook.engine.game import Game
 from dominion_tavern.rulebook.position import build
+
+KINGDOM_CARDS = sorted(n for n, d in CARDS.items()
+                       if d.kingdom and d.supply and n in BEHAVIOURS)
+
+
+def kingdoms(count: int, seed: int) -> list[tuple[list[str], list[str]]]:
+    """Random Kingdoms from every card in scope, each with up to 3 Events."""
+    rng = random.Random(seed)
+    return [(rng.sample(KINGDOM_CARDS, 10), rng.sample(sorted(EVENTS), rng.randint(0, 3)))
+            for _ in range(count)]
 
 
 def position(kingdom=(), *, ruleset="current", phase="action", piles=None, trash=(),
@@ -95,5 +109,5 @@ def finish_turn(g: Game) -> None:
                                  f"{g.pending.prompt!r}: {g.legal()}")
 
 
-__all__ = ["BOTH", "CELLAR_OUTCOMES", "PASS", "deck", "entries", "finish_turn", "names", "pile",
-           "play_all", "position", "to_buy", "to_cleanup"]
+__all__ = ["BOTH", "CELLAR_OUTCOMES", "KINGDOM_CARDS", "PASS", "deck", "entries", "finish_turn",
+           "kingdoms", "names", "pile", "play_all", "position", "to_buy", "to_cleanup"]

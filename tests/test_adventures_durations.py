@@ -679,16 +679,19 @@ def test_haunted_woods_next_turn_draw(ruleset):
 def test_haunted_woods_buy_topdecks_hand(ruleset):
     """Ruling haunted-woods.buy-topdecks-hand (Adventures rulebook 2015, card FAQ: Haunted
     Woods): when Bob buys a card, he puts the rest of his hand on his deck in the order he
-    chooses (the card named last ends on top)."""
+    chooses, naming the top card first like every deck listing."""
     g = bobs_turn_under(["Haunted Woods"], ruleset)
     g.answer("play Gold")
     g.answer("play Copper")
     g.answer("buy Silver")
     assert g.pending.player == "Bob" and g.pending.card == "Haunted Woods"
     assert g.legal() == ["put onto deck: Estate, Duchy", "put onto deck: Duchy, Estate"]
-    g.answer("put onto deck: Duchy, Estate")
+    assert "name the top card first" in g.pending.prompt
+    g.answer("put onto deck: Estate, Duchy")
     bob = g.player("Bob")
     assert names(bob.hand) == [] and deck(g, "Bob")[:3] == ["Estate", "Duchy", "Copper"]
+    assert entries(g, "puts", "Bob")[-1].text() == (
+        "Bob puts Estate, Duchy from hand onto their deck (top card first) [attack]")
     assert names(bob.discard) == ["Silver"]
 
 
@@ -710,7 +713,7 @@ def test_haunted_woods_may_hold_cards(ruleset):
     back onto his deck."""
     g = bobs_turn_under(["Haunted Woods"], ruleset, hand=["Gold", "Estate"])
     g.answer("buy Copper")
-    g.answer("put onto deck: Estate, Gold")
+    g.answer("put onto deck: Gold, Estate")
     assert deck(g, "Bob")[:2] == ["Gold", "Estate"]
 
 

@@ -7,7 +7,7 @@ rulesets where the card changed, plus the token rules they touch (``token.journe
 from __future__ import annotations
 
 import pytest
-from helpers import entries, names, pile, position, to_cleanup
+from helpers import deck, entries, names, pile, play_all, position, to_cleanup
 
 RULESETS = ["2015", "current"]
 
@@ -210,7 +210,7 @@ def test_lost_city_any_gain_with_duplicate():
     g = position(["Lost City", "Duplicate"], phase="buy", turn={"coins": 5, "buys": 2},
                  ann={"mat": ["Duplicate"]}, bob={"deck": ["Silver", "Gold", "Estate"]})
     g.answer("buy Lost City")
-    assert g.legal() == ["when-gain of Lost City", "call Duplicate"]
+    assert g.legal() == ["Lost City: each other player draws a card", "call Duplicate"]
     g.answer("call Duplicate")
     assert names(g.player("Bob").hand) == ["Silver", "Gold"]
     assert names(g.player("Ann").discard) == ["Lost City", "Lost City"]
@@ -483,6 +483,22 @@ def test_port_gained_with_alms(ruleset, ports):
     assert names(g.player("Ann").discard) == ["Port"] * ports
 
 
+@pytest.mark.parametrize(("ruleset", "offered"), [
+    ("2015", ["call Duplicate", "continue"]),
+    ("current", ["Port: gain another Port", "call Duplicate"])])
+def test_port_when_gain_offered_only_where_it_does_something(ruleset, offered):
+    """Rule choice.simultaneous with Port's text of each ruleset (2015: "when you buy this";
+    current: "when you gain this"): Alms gains a Port with Duplicate on the mat. Only an
+    ability that does something now is put in order with the call, under a label saying what
+    it does (never an internal name such as "when-gain of Port")."""
+    g = position(["Port", "Duplicate"], ruleset=ruleset, phase="buy", events=["Alms"],
+                 turn={"coins": 0}, ann={"mat": ["Duplicate"]})
+    g.answer("buy Alms")
+    g.answer("gain Port")
+    assert g.pending.prompt == "on gaining Port, which effect resolves next?"
+    assert g.legal() == offered
+
+
 def test_port_pile_size():
     """Ruling port.pile-size (Adventures rulebook 2015, card FAQ: Port): 12 Ports."""
     g = position(["Port"])
@@ -526,7 +542,8 @@ def test_raze_trash_itself_with_cost_reduction_looks_at_1(ruleset):
     g = position(["Raze", "Bridge Troll"], ruleset=ruleset,
                  ann={"hand": ["Raze"], "play": ["Bridge Troll"],
                       "deck": ["Gold", "Estate", "Silver"]})
-    g.answer("play Raze")  # only option: trash Raze; then only Gold seen: taken
+    g.answer("play Raze")
+    g.answer("trash Raze (this)")  # then only Gold is seen: taken
     ann = g.player("Ann")
     assert names(ann.hand) == ["Gold"]
     assert names(ann.discard) == []
@@ -544,6 +561,53 @@ def test_raze_zero_cost_looks_at_nothing():
     assert names(ann.deck) == ["Gold"]
     assert names(ann.discard) == []
     assert not entries(g, "looks at")
+
+
+@pytest.mark.parametrize("twice_by", ["Throne Room", "Disciple"])
+def test_raze_played_twice_may_choose_this_again(twice_by):
+    """Ruling raze.choice-trashes-nothing (Dominion Strategy wiki, Raze, other rules
+    clarifications): the first play trashes Raze; the second may still choose "trash Raze
+    (this)" (not forced to trash from hand): nothing is trashed and no card is looked at."""
+    g = position(["Raze", "Throne Room", "Peasant"],
+                 ann={"hand": [twice_by, "Raze", "Estate"], "deck": ["Gold", "Silver", "Copper"]})
+    g.answer(f"play {twice_by}")
+    g.answer("play Raze")
+    g.answer("trash Raze (this)")
+    g.answer("put into hand Gold")
+    assert g.pending.card == "Raze"
+    assert g.legal() == ["trash Raze (this)", "trash Estate", "trash Gold"]
+    g.answer("trash Raze (this)")
+    ann = g.player("Ann")
+    assert names(g.state.trash) == ["Raze"]
+    assert sorted(names(ann.hand)) == ["Estate", "Gold"]
+    assert deck(g, "Ann") == ["Copper"] and len(entries(g, "looks at")) == 1
+    assert entries(g, "cannot trash")[0].text() == (
+        "Ann cannot trash Raze (it is no longer in play but in the trash: Raze looks at no "
+        "cards) [card.identity]")
+
+
+def test_raze_played_twice_may_still_trash_from_hand():
+    """Ruling raze.choice-trashes-nothing (wiki: Raze), the control: the second play may trash
+    the Estate from hand instead, looking at 2 cards."""
+    g = position(["Raze", "Throne Room"],
+                 ann={"hand": ["Throne Room", "Raze", "Estate"],
+                      "deck": ["Gold", "Silver", "Copper", "Duchy"]})
+    play_all(g, "play Throne Room", "play Raze", "trash Raze (this)", "put into hand Gold",
+             "trash Estate")
+    assert g.legal() == ["put into hand Copper", "put into hand Duchy"]
+
+
+def test_raze_empty_hand_may_choose_the_hand():
+    """Ruling raze.choice-trashes-nothing (wiki: Raze): with an empty hand Raze may still
+    choose "a card from your hand": nothing is trashed, Raze stays in play, nothing is seen."""
+    g = position(["Raze"], ann={"hand": ["Raze"], "deck": ["Gold", "Silver"]})
+    g.answer("play Raze")
+    assert g.legal() == ["trash Raze (this)", "trash a card from your hand (none there)"]
+    g.answer("trash a card from your hand (none there)")
+    ann = g.player("Ann")
+    assert names(ann.play) == ["Raze"] and names(g.state.trash) == []
+    assert deck(g, "Ann") == ["Gold", "Silver"] and not entries(g, "looks at")
+    assert entries(g, "trashes nothing")[0].rule == "choice.do-what-you-can"
 
 
 def test_raze_minus_card_token_stays():

@@ -552,7 +552,7 @@ def test_duplicate_copy_triggers_lost_city(ruleset):
                  turn={"coins": 5, "buys": 2}, ann={"mat": ["Duplicate"]},
                  bob={"deck": ["Gold", "Silver", "Copper"]})
     g.answer("buy Lost City")
-    assert g.legal() == ["when-gain of Lost City", "call Duplicate"]
+    assert g.legal() == ["Lost City: each other player draws a card", "call Duplicate"]
     g.answer("call Duplicate")  # the two when-gain draws are then taken by themselves
     assert idle(g)
     assert names(g.player("Ann").discard) == ["Lost City", "Lost City"]
@@ -667,6 +667,7 @@ def test_guide_discard_after_call(ruleset):
 # == Miser =======================================================================================
 
 MISER_COPPER = "put a Copper from your hand onto your Tavern mat"
+MISER_COINS = "+$1 per Copper on your Tavern mat"
 
 
 @BOTH
@@ -675,7 +676,7 @@ def test_miser_copper_to_mat(ruleset):
     from hand to the mat; it is not trashed."""
     g = position(["Miser"], ruleset=ruleset, ann={"hand": ["Miser", "Copper", "Estate"]})
     g.answer("play Miser")
-    assert g.legal() == [MISER_COPPER, "+$1 per Copper on your Tavern mat (+$0)"]
+    assert g.legal() == [MISER_COPPER, MISER_COINS]
     g.answer(MISER_COPPER)
     ann = g.player("Ann")
     assert names(ann.mat) == ["Copper"] and names(ann.hand) == ["Estate"]
@@ -702,8 +703,21 @@ def test_miser_coin_option_empty_mat(ruleset):
     option may be chosen with no Copper on the mat, for $0."""
     g = position(["Miser"], ruleset=ruleset, ann={"hand": ["Miser", "Copper"]})
     g.answer("play Miser")
-    g.answer("+$1 per Copper on your Tavern mat (+$0)")
+    assert g.pending.prompt == "Miser: choose one (0 Copper on your Tavern mat: +$0)"
+    g.answer(MISER_COINS)
     assert g.state.turn.coins == 0 and names(g.player("Ann").hand) == ["Copper"]
+
+
+def test_miser_answers_can_be_written_before_the_game():
+    """Issue 12 (an answer label never carries changing state): Miser's answers are the same
+    whatever the mat holds, so a script can name them in advance; the figure is in the
+    prompt."""
+    labels = set()
+    for mat in ([], ["Copper"], ["Copper"] * 4):
+        g = position(["Miser"], ann={"hand": ["Miser", "Copper"], "mat": mat})
+        g.answer("play Miser")
+        labels.add(tuple(g.legal()))
+    assert labels == {(MISER_COPPER, MISER_COINS)}
 
 
 @BOTH
@@ -712,7 +726,8 @@ def test_miser_coins_per_copper_on_mat(ruleset):
     g = position(["Miser"], ruleset=ruleset,
                  ann={"hand": ["Miser", "Copper"], "mat": ["Copper"] * 3 + ["Ratcatcher"]})
     g.answer("play Miser")
-    g.answer("+$1 per Copper on your Tavern mat (+$3)")
+    assert g.pending.prompt == "Miser: choose one (3 Copper on your Tavern mat: +$3)"
+    g.answer(MISER_COINS)
     assert g.state.turn.coins == 3
     assert names(g.player("Ann").mat) == ["Copper"] * 3 + ["Ratcatcher"]
 
@@ -869,7 +884,8 @@ def test_royal_carriage_offered_after_raze_trashing_from_hand(ruleset):
     g.answer("play Raze")
     g.answer("trash Copper")  # $0: looks at nothing
     assert g.legal() == ["call Royal Carriage", "continue"]
-    g.answer("call Royal Carriage")  # replayed: hand empty, so Raze trashes itself, looks at 2
+    g.answer("call Royal Carriage")  # replayed with an empty hand: Raze trashes itself
+    g.answer("trash Raze (this)")
     assert names(g.state.trash) == ["Copper", "Raze"]
     assert g.pending.card == "Raze"
     assert g.legal() == ["put into hand Gold", "put into hand Copper"]

@@ -444,7 +444,7 @@ def test_library_optional_skip():
                  ann={"hand": ["Library", "4 Copper"], "deck": ["Village", "Smithy", "Gold"]})
     g.answer("play Library")
     g.answer("keep Village")
-    assert g.pending.prompt == "Library drew Smithy"
+    assert g.pending.prompt == "Library: you drew Smithy; keep it or set it aside?"
     g.answer("set aside Smithy")
     ann = g.player("Ann")
     assert names(ann.hand) == ["Copper"] * 4 + ["Village", "Gold"]
@@ -853,9 +853,9 @@ def test_sentry_draw_first():
     (["trash: Silver, Estate"], ["Silver", "Estate"], [], ["Copper"]),
     (["trash: nothing", "discard: Silver, Estate"], [], ["Silver", "Estate"], ["Copper"]),
     (["trash: nothing", "discard: nothing", "put back: Silver, Estate"], [], [],
-     ["Estate", "Silver", "Copper"]),
-    (["trash: nothing", "discard: nothing", "put back: Estate, Silver"], [], [],
      ["Silver", "Estate", "Copper"]),
+    (["trash: nothing", "discard: nothing", "put back: Estate, Silver"], [], [],
+     ["Estate", "Silver", "Copper"]),
     (["trash: Estate", "discard: Silver"], ["Estate"], ["Silver"], ["Copper"]),
     (["trash: Estate", "discard: nothing"], ["Estate"], [], ["Silver", "Copper"]),
     (["trash: nothing", "discard: Estate"], [], ["Estate"], ["Silver", "Copper"]),

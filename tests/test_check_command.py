@@ -146,7 +146,8 @@ def test_pending_null_checks_game_end(tmp_path, capsys):
     path = scenario(tmp_path, expect="{pending: null}")
     code, out, _ = check(capsys, path)
     assert code == 1
-    assert "pending: expected no decision pending, got Bob: Discard down to 3 cards" in out
+    assert ("pending: expected no decision pending, got Bob: Ann's Militia: discard down to 3 "
+            "cards") in out
 
 
 def test_exit_status_mixed(tmp_path, capsys):

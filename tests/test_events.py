@@ -288,9 +288,9 @@ def test_haunted_woods_not_triggered_by_an_event(ruleset):
     assert names(g.player("Ann").hand) == ["Estate", "Gold"]
     g.answer("buy Copper")
     if g.pending.player == "Ann" and g.pending.kind == "put onto deck":
-        g.answer("put onto deck: Estate, Gold")
+        g.answer("put onto deck: Gold, Estate")
     assert names(g.player("Ann").hand) == []
-    assert sorted(deck(g, "Ann")[:2]) == ["Estate", "Gold"]
+    assert deck(g, "Ann")[:2] == ["Gold", "Estate"]
 
 
 def test_messenger_2015_first_buy_counts_an_event():
@@ -1004,9 +1004,8 @@ def test_plan_current_on_any_gain():
     g.answer("buy Seaway")
     g.answer("gain Port")
     g.answer("Trashing token: trash a card from your hand")
-    g.answer("trash Estate")
-    g.answer("when-gain of Port")  # gains another Port
-    assert "Trashing token: trash a card from your hand" in g.legal()
+    g.answer("trash Estate")  # then Port gains another Port, which brings no third one
+    assert g.legal() == ["Trashing token: trash a card from your hand", "continue"]
     g.answer("Trashing token: trash a card from your hand")  # one card left: Copper
     assert names(g.state.trash) == ["Estate", "Copper"]
     assert names(g.player("Ann").discard) == ["Port", "Port"]
@@ -1618,7 +1617,8 @@ def test_scouting_party_look_discard_three_rest_back(ruleset):
     g.answer("buy Scouting Party")
     assert len(g.pending.options) == 5
     g.answer("discard: Estate, Copper, Curse")
-    g.answer("put back: Silver, Gold")  # the last named ends on top
+    assert "name the top card first" in g.pending.prompt
+    g.answer("put back: Gold, Silver")  # top card first
     assert deck(g, "Ann") == ["Gold", "Silver", "Province"]
     assert sorted(names(g.player("Ann").discard)) == ["Copper", "Curse", "Estate"]
     assert names(g.player("Ann").hand) == []
@@ -1661,7 +1661,7 @@ def test_scouting_party_minus_card_token_stays(ruleset):
     assert [o.label for o in g.pending.options] == ["Copper", "Silver", "Estate", "Gold",
                                                     "Curse"]
     g.answer("discard: Copper, Estate, Curse")
-    g.answer("put back: Silver, Gold")
+    g.answer("put back: Gold, Silver")
     assert g.player("Ann").minus_card
     assert deck(g, "Ann") == ["Gold", "Silver", "Province"]
 

@@ -3,24 +3,11 @@ exception, every game ends, and the answers replay to the same log (issue: engin
 
 from __future__ import annotations
 
-import random
-
 import pytest
-from dominion_tavern.rulebook.carddata import CARDS, EVENTS
-from dominion_tavern.rulebook.cards import BEHAVIOURS
 from dominion_tavern.rulebook.engine.game import replay
 from dominion_tavern.rulebook.setup import Setup
 from dominion_tavern.rulebook.simulate import play_game
-
-KINGDOM_CARDS = sorted(n for n, d in CARDS.items()
-                       if d.kingdom and d.supply and n in BEHAVIOURS)
-
-
-def kingdoms(count: int, seed: int) -> list[tuple[list[str], list[str]]]:
-    """Random Kingdoms from every card in scope, each with up to 3 Events."""
-    rng = random.Random(seed)
-    return [(rng.sample(KINGDOM_CARDS, 10), rng.sample(sorted(EVENTS), rng.randint(0, 3)))
-            for _ in range(count)]
+from helpers import kingdoms
 
 
 def check_invariants(g, total: int) -> None:

@@ -36,8 +36,8 @@ def amulet_choice(g, p):
     if choice == "coin":
         g.plus_coins(p, 1)
     elif choice == "trash":
-        card = yield from g.pick_card(p, p.hand.cards, "trash", "Trash a card from your hand",
-                                      card="Amulet")
+        card = yield from g.pick_card(p, p.hand.cards, "trash", "Amulet: trash a card from your "
+                                      "hand", card="Amulet")
         if card:
             g.trash(p, [card])
     else:
@@ -156,17 +156,15 @@ def haunted_woods_next(g, p, me, data):
     g.draw(p, 3)
 
 
-def haunted_woods_attack(g, p):
+def haunted_woods_attack(g, owner, p):
     """He puts his hand onto his deck in any order."""
     cards = list(p.hand.cards)
     if len(cards) > 1:
         cards = yield from g.pick_cards(
-            p, cards, "put onto deck", "Haunted Woods: put your hand onto your deck in any "
-            "order (the last named ends on top)", lo=len(cards), ordered=True,
+            p, cards, "put onto deck", f"{owner.name}'s Haunted Woods: put your hand onto your "
+            "deck in any order (name the top card first)", lo=len(cards), ordered=True,
             card="Haunted Woods")
     g.put_on_deck(p, cards, rule="attack")
-
-
 
 
 @on_play("Swamp Hag")
@@ -179,7 +177,7 @@ def swamp_hag_next(g, p, me, data):
     g.plus_coins(p, 3)
 
 
-def swamp_hag_attack(g, p):
+def swamp_hag_attack(g, owner, p):
     """He gains a Curse."""
     yield from g.gain(p, "Curse", rule="attack")
 
@@ -191,7 +189,7 @@ def _attacks_buyers(name: str, what: str, attack) -> None:
         def maker(g, owner, effect, p, event):
             if not _bought_by_victim(g, effect, p, event, window):
                 return None
-            return g.trigger(p, f"{name}: {what}", attack, g, p, key=effect)
+            return g.trigger(p, f"{name}: {what}", attack, g, owner, p, key=effect)
         return maker
     for window in ("buy", "gain"):
         lasting(name, window)(maker_for(window))
@@ -227,7 +225,6 @@ def champion_action(g, owner, effect, p, event):
         return None
     return g.trigger(owner, "Champion: +1 Action",
                      lambda: g.plus_actions(owner, 1, rule="duration.rest-of-game"), key=effect)
-
 
 
 # -- rebuilding these cards' effects in a described position (a scenario) -----------------------

@@ -14,8 +14,8 @@ def artificer(g, p, me):
     cards = yield from g.pick_cards(p, p.hand.cards, "discard", "Artificer: discard any number "
                                     "of cards", card="Artificer")
     g.discard(p, cards)
-    name = yield from g.choose_gain(p, f"You may gain a card onto your deck costing exactly "
-                                    f"${len(cards)}", exactly=len(cards), optional=True,
+    name = yield from g.choose_gain(p, f"Artificer: you may gain a card onto your deck costing "
+                                    f"exactly ${len(cards)}", exactly=len(cards), optional=True,
                                     card="Artificer")
     if name:
         yield from g.gain(p, name, to="deck")
@@ -45,7 +45,7 @@ def lost_city(g, p, me):
     g.plus_actions(p, 2)
 
 
-@when_gained("Lost City")
+@when_gained("Lost City", "each other player draws a card")
 def lost_city_gained(g, p, me, event):
     for q in g.others(p):
         g.draw(q, 1, rule="gain")
@@ -76,6 +76,9 @@ def messenger(g, p, me):
         g.deck_to_discard(p)
 
 
+MESSENGER_GIFT = "gain a card costing up to $4; each other player gains a copy"
+
+
 def _messenger_gift(g, p):
     """Gain a card costing up to $4, and each other player gains a copy of it."""
     name = yield from g.choose_gain(p, "Messenger: gain a card costing up to $4; each other "
@@ -87,18 +90,24 @@ def _messenger_gift(g, p):
         yield from g.gain(q, name)
 
 
-@when_bought("Messenger")
-def messenger_bought(g, p, me):
+def _first_buy_2015(g, p, me, event) -> bool:
     """2015: when this is your first buy in a turn (cards and Events both count)."""
-    if g.ruleset == "2015" and len(g.state.turn.bought) == 1:
-        yield from _messenger_gift(g, p)
+    return g.ruleset == "2015" and len(g.state.turn.bought) == 1
 
 
-@when_gained("Messenger")
-def messenger_gained(g, p, me, event):
+def _first_gain_in_buy_phase(g, p, me, event) -> bool:
     """Current: when this is the first card you gain in your Buy phase."""
-    if g.ruleset == "current" and event["nth_in_buy_phase"] == 1:
-        yield from _messenger_gift(g, p)
+    return g.ruleset == "current" and event["nth_in_buy_phase"] == 1
+
+
+@when_bought("Messenger", MESSENGER_GIFT, _first_buy_2015)
+def messenger_bought(g, p, me):
+    yield from _messenger_gift(g, p)
+
+
+@when_gained("Messenger", MESSENGER_GIFT, _first_gain_in_buy_phase)
+def messenger_gained(g, p, me, event):
+    yield from _messenger_gift(g, p)
 
 
 @on_play("Port")
@@ -107,18 +116,21 @@ def port(g, p, me):
     g.plus_actions(p, 2)
 
 
-@when_bought("Port")
+@when_bought("Port", "gain another Port", lambda g, p, me, event: g.ruleset == "2015")
 def port_bought(g, p, me):
     """2015: when you buy this, gain another Port."""
-    if g.ruleset == "2015":
-        yield from g.gain(p, "Port")
+    yield from g.gain(p, "Port")
 
 
-@when_gained("Port")
+def _not_gained_by_port(g, p, me, event) -> bool:
+    """Current: the other Port gained doesn't come with another."""
+    return g.ruleset == "current" and event["by"] != "Port"
+
+
+@when_gained("Port", "gain another Port", _not_gained_by_port)
 def port_gained(g, p, me, event):
-    """Current: when you gain this, gain another Port (that doesn't come with another)."""
-    if g.ruleset == "current" and event["by"] != "Port":
-        yield from g.gain(p, "Port", by="Port")
+    """Current: when you gain this, gain another Port."""
+    yield from g.gain(p, "Port", by="Port")
 
 
 @on_play("Ranger")
@@ -130,17 +142,28 @@ def ranger(g, p, me):
 
 @on_play("Raze")
 def raze(g, p, me):
+    """Either choice may be made even when it trashes nothing: "this" after a first play
+    trashed Raze (Throne Room, Disciple), "a card from your hand" with an empty hand; then no
+    card is looked at (wiki: Raze, other rules clarifications)."""
     g.plus_actions(p, 1)
-    options = [Option("trash Raze (this)", me)] if me.zone is p.play else []
+    options = [Option("trash Raze (this)", me)]
     seen = set()
     for c in p.hand.cards:
         if c.name not in seen:
             seen.add(c.name)
             options.append(Option(f"trash {c.name}", c))
-    if not options:
-        return
+    if not p.hand.cards:
+        options.append(Option("trash a card from your hand (none there)", None))
     card = yield from g.choose(p, "Raze: trash this or a card from your hand", options,
                                card="Raze")
+    if card is None:
+        g.note(p, "trashes nothing", note="no card in hand: Raze looks at no cards",
+               rule="choice.do-what-you-can")
+        return
+    if card is me and me.zone is not p.play:
+        g.note(p, "cannot trash", (me.name,), note=f"it is no longer in play but {me.zone.at}: "
+               "Raze looks at no cards", rule="card.identity")
+        return
     cost = g.cost(card)
     g.trash(p, [card])
     seen_cards = g.look(p, cost) if cost else []

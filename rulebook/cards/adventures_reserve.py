@@ -43,19 +43,16 @@ def duplicate(g, p, me):
     g.to_mat(p, me)
 
 
-def _duplicate_can_call(g, p, me, gained) -> bool:
+def _costs_over_six(g, p, me, gained) -> str | None:
     """When you gain a card costing up to $6 (its cost now, rule ``card.cost``)."""
-    return g.cost(gained) <= 6
+    cost = g.cost(gained)
+    return f"{gained.name} costs ${cost}, more than $6" if cost > 6 else None
 
 
-@when_called("Duplicate", "on-gain", _duplicate_can_call)
+@when_called("Duplicate", "on-gain", _costs_over_six)
 def duplicate_call(g, p, me, gained):
     """Gain a copy of that card: from the Supply only (rule ``gain.supply-only``)."""
-    if gained.name in g.state.supply:
-        yield from g.gain(p, gained.name, rule="reserve.on-gain")
-    else:
-        g.note(p, "gains nothing", note=f"{gained.name} is not in the Supply",
-               rule="gain.supply-only")
+    yield from g.gain_copy(p, gained.name, rule="reserve.on-gain")
 
 
 # -- Guide -------------------------------------------------------------------------------------
@@ -76,9 +73,10 @@ def guide_call(g, p, me, event):
 @on_play("Miser")
 def miser(g, p, me):
     mat = sum(c.name == "Copper" for c in p.mat.cards)
-    choice = yield from g.choose(p, "Miser: choose one", [
+    choice = yield from g.choose(p, f"Miser: choose one ({mat} Copper on your Tavern mat: "
+                                 f"+${mat})", [
         Option("put a Copper from your hand onto your Tavern mat", "copper"),
-        Option(f"+$1 per Copper on your Tavern mat (+${mat})", "coins")], card="Miser")
+        Option("+$1 per Copper on your Tavern mat", "coins")], card="Miser")
     if choice == "coins":
         g.plus_coins(p, mat)
         return
@@ -113,12 +111,12 @@ def royal_carriage(g, p, me):
     g.to_mat(p, me)
 
 
-def _still_in_play(g, p, me, action) -> bool:
+def _left_play(g, p, me, action) -> str | None:
     """Only if that Action card is still in play (not trashed, not on the Tavern mat)."""
-    return action.zone is p.play
+    return None if action.zone is p.play else f"{action.name} is no longer in play"
 
 
-@when_called("Royal Carriage", "after-action", _still_in_play)
+@when_called("Royal Carriage", "after-action", _left_play)
 def royal_carriage_call(g, p, me, action):
     """Replay that very card (rule ``play.replay``)."""
     yield from g.play(p, action, by=me, again=True, rule="play.replay")
@@ -138,8 +136,9 @@ def transmogrify_call(g, p, me, event):
     if card is None:
         return
     g.trash(p, [card])
-    name = yield from g.choose_gain(p, "Gain a card costing up to $1 more than it",
-                                    up_to=g.cost(card) + 1, card="Transmogrify")
+    up_to = g.cost(card) + 1
+    name = yield from g.choose_gain(p, f"Transmogrify: gain a card costing up to $1 more than "
+                                    f"{card.name} (${up_to})", up_to=up_to, card="Transmogrify")
     if name is None:
         return
     if g.ruleset == "2015":  # gain it, then put it into your hand
@@ -158,12 +157,13 @@ def wine_merchant(g, p, me):
     g.to_mat(p, me)
 
 
-def _two_unspent(g, p, me, event) -> bool:
+def _under_two_unspent(g, p, me, event) -> str | None:
     """At least $2 unspent: one threshold for all of them (ruling wine-merchant.*)."""
-    return g.state.turn.coins >= 2
+    coins = g.state.turn.coins
+    return None if coins >= 2 else f"${coins} unspent, less than $2"
 
 
-@when_called("Wine Merchant", "end-of-buy", _two_unspent)
+@when_called("Wine Merchant", "end-of-buy", _under_two_unspent)
 def wine_merchant_discard(g, p, me, event):
     """You may discard this from your Tavern mat (it is not called into play)."""
     g.discard(p, [me], rule="reserve.end-of-buy")
@@ -181,7 +181,7 @@ TEACHER_TOKENS = PILE_TOKENS[:4]  # +1 Card, +1 Action, +1 Buy, +$1
 @when_called("Teacher", "start-of-turn")
 def teacher_call(g, p, me, event):
     """Move a bonus token to an Action Supply pile you have no tokens on."""
-    token = yield from g.choose(p, "Teacher: which token?",
+    token = yield from g.choose(p, "Teacher: which of your tokens to move?",
                                 [Option(f"move {t} token", t) for t in TEACHER_TOKENS],
                                 card="Teacher")
     yield from move_token(g, p, token, "Teacher", rule="token.pile-bonus",
@@ -198,8 +198,13 @@ def move_token(g, p, token: str, source: str, rule: str, where=lambda name: True
     if name is None:
         g.note(p, f"cannot move their {token} token", note="no pile qualifies", rule=rule)
         return
+    put_token(g, p, token, name, rule)
+
+
+def put_token(g, p, token: str, name: str, rule: str) -> None:
+    """p's ``token`` goes onto the pile ``name``, leaving wherever it was (``token.one-each``)."""
     p.tokens[token] = name
-    g.note(p, f"moves their {token} token", (name,), "to its pile", rule=rule)
+    g.note(p, f"moves their {token} token to the", (name,), "pile", rule=rule)
 
 
 def _action_pile(name: str) -> bool:

@@ -56,8 +56,8 @@ def soldier(g, p, me):
     g.plus_coins(p, sum(1 for c in p.play.cards if c.d.is_attack and c is not me))
     for q in g.victims(p):
         if len(q.hand.cards) >= 4:
-            card = yield from g.pick_card(q, q.hand.cards, "discard", "Soldier: discard a card",
-                                          card="Soldier")
+            card = yield from g.pick_card(q, q.hand.cards, "discard", f"{p.name}'s Soldier: "
+                                          "discard a card", card="Soldier")
             g.discard(q, [card])
 
 
@@ -80,8 +80,4 @@ def disciple(g, p, me):
         return
     yield from g.play(p, card, by=me, rule="play.replay")
     yield from g.play(p, card, by=me, again=True, rule="play.replay")
-    if card.name in g.state.supply:  # a copy comes from the Supply only
-        yield from g.gain(p, card.name)
-    else:
-        g.note(p, "gains no copy", (card.name,), note="not in the Supply",
-               rule="gain.supply-only")
+    yield from g.gain_copy(p, card.name)

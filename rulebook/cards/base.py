@@ -7,12 +7,13 @@ from dominion_tavern.rulebook.cards.registry import lasting, on_play, reacts_to_
 
 @on_play("Artisan")
 def artisan(g, p, me):
-    name = yield from g.choose_gain(p, "Gain a card to your hand costing up to $5", up_to=5,
-                                    card="Artisan")
+    name = yield from g.choose_gain(p, "Artisan: gain a card to your hand costing up to $5",
+                                    up_to=5, card="Artisan")
     if name:
         yield from g.gain(p, name, to="hand")
     card = yield from g.pick_card(p, p.hand.cards, "topdeck",
-                                  "Put a card from your hand onto your deck", card="Artisan")
+                                  "Artisan: put a card from your hand onto your deck",
+                                  card="Artisan")
     if card:
         g.put_on_deck(p, [card])
 
@@ -24,8 +25,8 @@ def bandit(g, p, me):
         revealed = g.peek(q, 2)
         g.reveal(q, revealed, "from the top of their deck")
         good = [c for c in revealed if c.d.is_treasure and c.name != "Copper"]
-        victim = yield from g.pick_card(q, good, "trash", "Trash a revealed Treasure other than "
-                                        "Copper", card="Bandit")
+        victim = yield from g.pick_card(q, good, "trash", f"{p.name}'s Bandit: trash a revealed "
+                                        "Treasure other than Copper", card="Bandit")
         if victim:
             g.trash(q, [victim])
         g.discard(q, [c for c in revealed if c is not victim])
@@ -37,10 +38,15 @@ def bureaucrat(g, p, me):
     for q in g.victims(p):
         victory = [c for c in q.hand.cards if c.d.is_victory]
         if not victory:
-            g.reveal(q, list(q.hand.cards), "(their hand: no Victory cards)")
+            if q.hand.cards:
+                g.note(q, "reveals their hand:", tuple(q.hand.names()), note="no Victory cards",
+                       rule="reveal")
+            else:
+                g.note(q, "reveals an empty hand", note="no Victory cards", rule="reveal")
             continue
-        card = yield from g.pick_card(q, victory, "topdeck", "Reveal a Victory card from your "
-                                      "hand and put it onto your deck", card="Bureaucrat")
+        card = yield from g.pick_card(q, victory, "topdeck", f"{p.name}'s Bureaucrat: reveal a "
+                                      "Victory card from your hand and put it onto your deck",
+                                      card="Bureaucrat")
         g.reveal(q, [card], "from hand")
         g.put_on_deck(q, [card])
 
@@ -48,16 +54,16 @@ def bureaucrat(g, p, me):
 @on_play("Cellar")
 def cellar(g, p, me):
     g.plus_actions(p, 1)
-    cards = yield from g.pick_cards(p, p.hand.cards, "discard", "Discard any number of cards",
-                                    card="Cellar")
+    cards = yield from g.pick_cards(p, p.hand.cards, "discard", "Cellar: discard any number of "
+                                    "cards", card="Cellar")
     g.discard(p, cards)
     g.draw(p, len(cards))
 
 
 @on_play("Chapel")
 def chapel(g, p, me):
-    cards = yield from g.pick_cards(p, p.hand.cards, "trash", "Trash up to 4 cards from your "
-                                    "hand", hi=4, card="Chapel")
+    cards = yield from g.pick_cards(p, p.hand.cards, "trash", "Chapel: trash up to 4 cards "
+                                    "from your hand", hi=4, card="Chapel")
     g.trash(p, cards)
 
 
@@ -85,8 +91,9 @@ def gardens(g, p, me) -> int:
 def harbinger(g, p, me):
     g.draw(p, 1)
     g.plus_actions(p, 1)
-    card = yield from g.pick_card(p, p.discard.cards, "topdeck", "You may put a card from your "
-                                  "discard pile onto your deck", optional=True, card="Harbinger")
+    card = yield from g.pick_card(p, p.discard.cards, "topdeck", "Harbinger: you may put a card "
+                                  "from your discard pile onto your deck", optional=True,
+                                  card="Harbinger")
     if card:
         g.put_on_deck(p, [card])
 
@@ -103,8 +110,9 @@ def library(g, p, me):
     while len(p.hand.cards) < 7 and (p.deck.cards or p.discard.cards or p.minus_card):
         drawn = g.draw(p, 1)
         if drawn and drawn[0].d.is_action:
-            keep = yield from g.may(p, f"Library drew {drawn[0].name}", f"keep {drawn[0].name}",
-                                    f"set aside {drawn[0].name}", card="Library")
+            name = drawn[0].name
+            keep = yield from g.may(p, f"Library: you drew {name}; keep it or set it aside?",
+                                    f"keep {name}", f"set aside {name}", card="Library")
             if not keep:
                 skipped += g.set_aside(p, drawn)
     g.discard(p, skipped)
@@ -142,27 +150,29 @@ def merchant_first_silver(g, owner, effect, p, event):
 def militia(g, p, me):
     g.plus_coins(p, 2)
     for q in g.victims(p):
-        yield from discard_down_to(g, q, 3, "Militia")
+        yield from discard_down_to(g, p, q, 3, "Militia")
 
 
-def discard_down_to(g, q, n: int, card: str):
+def discard_down_to(g, p, q, n: int, card: str):
+    """``p``'s ``card`` makes ``q`` discard down to ``n`` cards in hand."""
     excess = len(q.hand.cards) - n
     if excess > 0:
-        cards = yield from g.pick_cards(q, q.hand.cards, "discard", f"Discard down to {n} cards",
-                                        lo=excess, hi=excess, card=card)
+        cards = yield from g.pick_cards(q, q.hand.cards, "discard", f"{p.name}'s {card}: discard "
+                                        f"down to {n} cards", lo=excess, hi=excess, card=card)
         g.discard(q, cards)
 
 
 @on_play("Mine")
 def mine(g, p, me):
     card = yield from g.pick_card(p, [c for c in p.hand.cards if c.d.is_treasure], "trash",
-                                  "You may trash a Treasure from your hand", optional=True,
+                                  "Mine: you may trash a Treasure from your hand", optional=True,
                                   card="Mine")
     if card:
         g.trash(p, [card])
-        name = yield from g.choose_gain(p, "Gain a Treasure to your hand costing up to $3 more",
-                                        up_to=g.cost(card) + 3, where=lambda d: d.is_treasure,
-                                        card="Mine")
+        up_to = g.cost(card) + 3
+        name = yield from g.choose_gain(p, f"Mine: gain a Treasure to your hand costing up to $3 "
+                                        f"more than {card.name} (${up_to})", up_to=up_to,
+                                        where=lambda d: d.is_treasure, card="Mine")
         if name:
             yield from g.gain(p, name, to="hand")
 
@@ -182,7 +192,8 @@ def moat_reveal(g, p, me, attack):
 @on_play("Moneylender")
 def moneylender(g, p, me):
     copper = next((c for c in p.hand.cards if c.name == "Copper"), None)
-    if copper and (yield from g.may(p, "You may trash a Copper from your hand for +$3",
+    if copper and (yield from g.may(p, "Moneylender: you may trash a Copper from your hand for "
+                                    "+$3",
                                     "trash Copper", "don't trash", card="Moneylender")):
         g.trash(p, [copper])
         g.plus_coins(p, 3)
@@ -196,19 +207,21 @@ def poacher(g, p, me):
     empty = g.state.empty_supply_piles()
     n = min(empty, len(p.hand.cards))
     if n:
-        cards = yield from g.pick_cards(p, p.hand.cards, "discard", f"Discard {empty} card(s): "
-                                        "one per empty Supply pile", lo=n, hi=n, card="Poacher")
+        cards = yield from g.pick_cards(p, p.hand.cards, "discard", f"Poacher: discard {empty} "
+                                        "card(s), one per empty Supply pile", lo=n, hi=n,
+                                        card="Poacher")
         g.discard(p, cards)
 
 
 @on_play("Remodel")
 def remodel(g, p, me):
-    card = yield from g.pick_card(p, p.hand.cards, "trash", "Trash a card from your hand",
-                                  card="Remodel")
+    card = yield from g.pick_card(p, p.hand.cards, "trash", "Remodel: trash a card from your "
+                                  "hand", card="Remodel")
     if card:
         g.trash(p, [card])
-        name = yield from g.choose_gain(p, "Gain a card costing up to $2 more than it",
-                                        up_to=g.cost(card) + 2, card="Remodel")
+        up_to = g.cost(card) + 2
+        name = yield from g.choose_gain(p, f"Remodel: gain a card costing up to $2 more than "
+                                        f"{card.name} (${up_to})", up_to=up_to, card="Remodel")
         if name:
             yield from g.gain(p, name)
 
@@ -218,18 +231,18 @@ def sentry(g, p, me):
     g.draw(p, 1)
     g.plus_actions(p, 1)
     seen = g.look(p, 2)
-    trashed = yield from g.pick_cards(p, seen, "trash", "Trash any number of them",
-                                      card="Sentry")
+    trashed = yield from g.pick_cards(p, seen, "trash", "Sentry: trash any number of the cards "
+                                      "you looked at", card="Sentry")
     g.trash(p, trashed)
     rest = [c for c in seen if c not in trashed]
-    discarded = yield from g.pick_cards(p, rest, "discard", "Discard any number of them",
-                                        card="Sentry")
+    discarded = yield from g.pick_cards(p, rest, "discard", "Sentry: discard any number of "
+                                        "them", card="Sentry")
     g.discard(p, discarded)
     rest = [c for c in rest if c not in discarded]
     if len(rest) > 1:
-        order = yield from g.pick_cards(p, rest, "put back", "Put the rest back in any order "
-                                        "(name the top card last)", lo=len(rest), ordered=True,
-                                        card="Sentry")
+        order = yield from g.pick_cards(p, rest, "put back", "Sentry: put the rest back onto "
+                                        "your deck in any order (name the top card first)",
+                                        lo=len(rest), ordered=True, card="Sentry")
         g.put_on_deck(p, order)
 
 
@@ -241,7 +254,8 @@ def smithy(g, p, me):
 @on_play("Throne Room")
 def throne_room(g, p, me):
     card = yield from g.pick_card(p, [c for c in p.hand.cards if c.d.is_action], "play",
-                                  "You may play an Action card from your hand twice",
+                                  "Throne Room: you may play an Action card from your hand "
+                                  "twice",
                                   optional=True, none_label="play nothing", card="Throne Room")
     if card:
         yield from g.play(p, card, by=me, rule="play.replay")
@@ -256,7 +270,7 @@ def vassal(g, p, me):
         return
     g.discard(p, top)
     card = top[0]
-    if card.d.is_action and (yield from g.may(p, f"Vassal discarded {card.name}",
+    if card.d.is_action and (yield from g.may(p, f"Vassal: play the discarded {card.name}?",
                                               f"play {card.name}", "don't play", card="Vassal")):
         yield from g.play(p, card, by=me, rule="play.replay")
 
@@ -276,7 +290,8 @@ def witch(g, p, me):
 
 @on_play("Workshop")
 def workshop(g, p, me):
-    name = yield from g.choose_gain(p, "Gain a card costing up to $4", up_to=4, card="Workshop")
+    name = yield from g.choose_gain(p, "Workshop: gain a card costing up to $4", up_to=4,
+                                    card="Workshop")
     if name:
         yield from g.gain(p, name)
 

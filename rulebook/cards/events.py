@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from dominion_tavern.rulebook.carddata import CARDS
-from dominion_tavern.rulebook.cards.adventures_reserve import move_token
+from dominion_tavern.rulebook.cards.adventures_reserve import move_token, put_token
 from dominion_tavern.rulebook.cards.registry import lasting, on_play
 from dominion_tavern.rulebook.engine.decisions import Option
 
@@ -103,11 +103,7 @@ def pilgrimage(g, p, _):
                                      "3 differently named cards you have in play", hi=3,
                                      card="Pilgrimage")
     for c in chosen:
-        if c.name in g.state.supply:
-            yield from g.gain(p, c.name)
-        else:
-            g.note(p, "gains no copy", (c.name,), note="not in the Supply",
-                   rule="gain.supply-only")
+        yield from g.gain_copy(p, c.name)
 
 
 @on_play("Quest")
@@ -121,24 +117,22 @@ def quest(g, p, _):
     if choice == "attack":
         card = yield from g.pick_card(p, [c for c in hand if c.d.is_attack], "discard",
                                       "Quest: discard an Attack", card="Quest")
-        done = [card] if card else []
-        enough = bool(done)
+        done, wanted, what = ([card] if card else []), 1, "an Attack"
     elif choice == "curses":
-        done = [c for c in hand if c.name == "Curse"][:2]
-        enough = len(done) == 2
+        done, wanted, what = [c for c in hand if c.name == "Curse"][:2], 2, "two Curses"
     elif choice == "six":
         n = min(6, len(hand))
         done = yield from g.pick_cards(p, hand, "discard", "Quest: discard six cards", lo=n,
                                        hi=n, card="Quest")
-        enough = len(done) == 6
+        wanted, what = 6, "six cards"
     else:
         return
     g.discard(p, done)
-    if enough:
+    if len(done) == wanted:
         yield from g.gain(p, "Gold")
     else:
-        g.note(p, "gains no Gold", note="could not discard all of it",
-               rule="choice.do-what-you-can")
+        g.note(p, "gains no Gold", note=f"Quest wanted {what}; they discarded "
+               f"{len(done) or 'nothing'}", rule="choice.do-what-you-can")
 
 
 @on_play("Raid")
@@ -179,9 +173,9 @@ def scouting_party(g, p, _):
     g.discard(p, discarded)
     rest = [c for c in seen if c not in discarded]
     if len(rest) > 1:
-        rest = yield from g.pick_cards(p, rest, "put back", "Put the rest back in any order "
-                                       "(the last named ends on top)", lo=len(rest),
-                                       ordered=True, card="Scouting Party")
+        rest = yield from g.pick_cards(p, rest, "put back", "Scouting Party: put the rest back "
+                                       "onto your deck in any order (name the top card first)",
+                                       lo=len(rest), ordered=True, card="Scouting Party")
         g.put_on_deck(p, rest)
 
 
@@ -192,8 +186,7 @@ def seaway(g, p, _):
     if name is None:
         return  # no card to gain: the token does not move (ruling seaway.*)
     yield from g.gain(p, name)
-    p.tokens["+1 Buy"] = name
-    g.note(p, "moves their +1 Buy token", (name,), "to its pile", rule="token.pile-bonus")
+    put_token(g, p, "+1 Buy", name, rule="token.pile-bonus")
 
 
 @on_play("Trade")
@@ -240,8 +233,7 @@ def inheritance(g, p, _):
     card = g.state.supply[name].cards[-1]
     g.set_aside(p, [card], rule="token.estate")  # set aside, not gained
     give_estate_token(g.state, p, card)
-    g.note(p, "moves their Estate token", (card.name,), "onto the set-aside card",
-           rule="token.estate")
+    g.note(p, "moves their Estate token onto the set-aside", (card.name,), rule="token.estate")
 
 
 def give_estate_token(state, p, card) -> None:

@@ -10,13 +10,14 @@ from dominion_tavern.rulebook.cards.registry import on_play, while_in_play
 def torturer(g, p, me):
     g.draw(p, 3)
     for q in g.victims(p):
-        curse = yield from g.may(q, "Torturer: discard 2 cards, or gain a Curse to your hand?",
-                                 "gain a Curse", "discard 2 cards", card="Torturer")
+        curse = yield from g.may(q, f"{p.name}'s Torturer: discard 2 cards, or gain a Curse to "
+                                 "your hand?", "gain a Curse", "discard 2 cards",
+                                 card="Torturer")
         if curse:
             yield from g.gain(q, "Curse", to="hand")
         else:
-            cards = yield from g.pick_cards(q, q.hand.cards, "discard", "Discard 2 cards",
-                                            lo=2, hi=2, card="Torturer")
+            cards = yield from g.pick_cards(q, q.hand.cards, "discard", f"{p.name}'s Torturer: "
+                                            "discard 2 cards", lo=2, hi=2, card="Torturer")
             g.discard(q, cards)
 
 
@@ -25,7 +26,7 @@ def goons(g, p, me):
     g.plus_buys(p, 1)
     g.plus_coins(p, 2)
     for q in g.victims(p):
-        yield from discard_down_to(g, q, 3, "Goons")
+        yield from discard_down_to(g, p, q, 3, "Goons")
 
 
 @while_in_play("Goons", "buy")

@@ -16,6 +16,21 @@ from typing import Any
 Effect = Callable[..., Any]
 
 
+@dataclass(frozen=True, slots=True)
+class WhenAbility:
+    """A "when you gain this" / "when you buy this" ability: ``fn`` does it, ``what`` says
+    what it does (the answer that orders it among other effects reads "Port: gain another
+    Port"), and ``applies`` (g, p, me, event) -> bool says whether it does anything now (the
+    ruleset's text, Messenger's first buy), so an ability that would do nothing is not offered."""
+
+    fn: Effect
+    what: str
+    applies: Callable[..., bool] | None = None
+
+    def label(self, card_name: str) -> str:
+        return f"{card_name}: {self.what}"
+
+
 @dataclass
 class Behaviour:
     name: str
@@ -24,9 +39,10 @@ class Behaviour:
     vp: int | Callable[..., int] = 0        # VP, or (g, p, me) -> VP at the end of the game
     call_window: str | None = None          # Reserve: the window the card may be called in
     on_call: Effect | None = None           # (g, p, me, event)
-    can_call: Callable[..., bool] | None = None   # (g, p, me, event) -> bool
-    on_gain: Effect | None = None           # "when you gain this": (g, p, me, event)
-    on_buy: Effect | None = None            # "when you buy this": (g, p, me)
+    why_not: Callable[..., str | None] | None = None  # (g, p, me, event) -> why it can't be
+    #                                                   called now, or None when it can
+    on_gain: WhenAbility | None = None      # "when you gain this": fn(g, p, me, event)
+    on_buy: WhenAbility | None = None       # "when you buy this": fn(g, p, me)
     reaction: Effect | None = None          # to another player's Attack: (g, p, me, attack)
     reaction_verb: str = "reveal"
     next_turn: Effect | None = None         # Duration, next turn: (g, p, me, data)
@@ -58,25 +74,28 @@ def on_play(name: str) -> Callable[[Effect], Effect]:
     return register
 
 
-def when_called(name: str, window: str, condition: Callable[..., bool] | None = None):
-    """Register a Reserve card's text below the line: callable in ``window`` if ``condition``."""
+def when_called(name: str, window: str, why_not: Callable[..., str | None] | None = None):
+    """Register a Reserve card's text below the line: callable in ``window``, unless
+    ``why_not(g, p, me, event)`` gives a reason it cannot be called now."""
     def register(fn: Effect) -> Effect:
         b = behaviour(name)
-        b.call_window, b.on_call, b.can_call = window, fn, condition
+        b.call_window, b.on_call, b.why_not = window, fn, why_not
         return fn
     return register
 
 
-def when_gained(name: str):
+def when_gained(name: str, what: str, applies: Callable[..., bool] | None = None):
+    """Register "when you gain this, WHAT", done only if ``applies(g, p, me, event)``."""
     def register(fn: Effect) -> Effect:
-        behaviour(name).on_gain = fn
+        behaviour(name).on_gain = WhenAbility(fn, what, applies)
         return fn
     return register
 
 
-def when_bought(name: str):
+def when_bought(name: str, what: str, applies: Callable[..., bool] | None = None):
+    """Register "when you buy this, WHAT", done only if ``applies(g, p, me, event)``."""
     def register(fn: Effect) -> Effect:
-        behaviour(name).on_buy = fn
+        behaviour(name).on_buy = WhenAbility(fn, what, applies)
         return fn
     return register
 

@@ -1,15 +1,16 @@
 """Asking players: every choice becomes a pending :class:`Decision` the game waits on.
 
 These helpers are generators: card code writes ``x = yield from g.pick_card(...)``. A decision
-with exactly one legal answer is taken without asking (rule ``choice.only-option``).
+with exactly one legal answer is taken without asking (rule ``choice.only-option``); when it is
+a card's choice with something to pick, the log says it was forced.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
-from dominion_tavern.rulebook.engine.decisions import Decision, Option
+from dominion_tavern.rulebook.engine.decisions import Closed, Decision, Option
 from dominion_tavern.rulebook.engine.state import Card, Player
 
 if TYPE_CHECKING:
@@ -29,15 +30,29 @@ class Choosing:
         (or, for a multi-pick, the list of options) chosen."""
         only = _forced(d)
         if only is not None:
-            return d.resolve(only)
+            picked = d.resolve(only)
+            if d.card is not None and only:
+                self._log_forced(d, picked)
+            return picked
         answer = yield d
         return answer
 
+    def _log_forced(self: Game, d: Decision, picked: Any) -> None:
+        """"Ann must trash Estate (the only legal choice for Remodel)"."""
+        if d.multi:
+            verb, cards = f"must {d.verb}", tuple(o.label for o in picked)
+        else:
+            verb, cards = f"must {picked.label}", ()
+        self.log.add(self.state.turn.number, d.player, verb, cards, "", "choice.only-option",
+                     f"the only legal choice for {d.card}")
+
     def choose(self: Game, p: Player, prompt: str, options: list[Option], *,
-               rule: str = "choice.optional", card: str | None = None, kind: str = "choose"):
-        """Pick one option; returns its value."""
+               rule: str = "choice.optional", card: str | None = None, kind: str = "choose",
+               closed: Callable[[], list[Closed]] | None = None):
+        """Pick one option; returns its value. ``closed`` lists the answers the rules close
+        now (called only if someone asks, while the decision is pending)."""
         picked = yield from self.ask(Decision(p.name, prompt, options, rule=rule, card=card,
-                                              kind=kind))
+                                              kind=kind, closed_by=closed))
         return picked.value
 
     def may(self: Game, p: Player, prompt: str, yes: str, no: str, *,

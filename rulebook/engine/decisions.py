@@ -14,11 +14,27 @@ options, by ``"VERB: A, B"`` / ``"VERB: nothing"`` (``"trash: Estate, Copper"``)
 ... except IllegalAnswer as e:
 ...     print(e)
 'trash: Gold' is not a legal answer to Ann's decision "Trash up to 2 cards": 'Gold' is not one of the options. Options: Estate, Copper, Estate (pick 0 to 2, answer as 'trash: A, B' or 'trash: nothing')
+
+A decision may also carry the answers a player might expect that the rules close now, each
+with the rule that closes it (:meth:`Decision.unavailable`, built only when read):
+
+>>> d = Decision("Ann", "Clean-up: exchange Travellers?", [Option("continue")],
+...              closed_by=lambda: [Closed("exchange Peasant for Soldier",
+...                                        "traveller.exchange.needs-copy",
+...                                        "the Soldier pile is empty")])
+>>> [c.text() for c in d.unavailable()]
+['exchange Peasant for Soldier — traveller.exchange.needs-copy (the Soldier pile is empty)']
+>>> try:
+...     d.resolve("exchange Peasant for Soldier")
+... except IllegalAnswer as e:
+...     print(e)
+'exchange Peasant for Soldier' is not a legal answer to Ann's decision "Clean-up: exchange Travellers?": it is not offered now: traveller.exchange.needs-copy (the Soldier pile is empty). Options: continue
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import combinations, permutations
 from typing import Any
@@ -32,6 +48,22 @@ class IllegalAnswer(ValueError):
 class Option:
     label: str
     value: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class Closed:
+    """An answer the rules do not offer now: its label (as it would read if offered), the rule
+    id that closes it and why, in a few words."""
+
+    label: str
+    rule: str
+    why: str = ""
+
+    def text(self) -> str:
+        return f"{self.label} — {self.reason()}"
+
+    def reason(self) -> str:
+        return self.rule + (f" ({self.why})" if self.why else "")
 
 
 @dataclass(slots=True)
@@ -50,10 +82,19 @@ class Decision:
     card: str | None = None
     rule: str = "choice.optional"
     multi: bool = False
+    closed_by: Callable[[], list[Closed]] | None = field(default=None, repr=False)
     _answers: list[str] | None = field(default=None, repr=False)
+    _closed: list[Closed] | None = field(default=None, repr=False)
 
     def labels(self) -> list[str]:
         return [o.label for o in self.options]
+
+    def unavailable(self) -> list[Closed]:
+        """The answers a player might expect here that the rules close, each with its rule.
+        Built from the position when first read: read it while the decision is pending."""
+        if self._closed is None:
+            self._closed = self.closed_by() if self.closed_by is not None else []
+        return self._closed
 
     def _describe(self) -> str:
         opts = ", ".join(self.labels()) or "(none)"
@@ -76,6 +117,9 @@ class Decision:
                 for o in self.options:
                     if o.label == answer:
                         return o
+                for c in self.unavailable():
+                    if c.label == answer:
+                        raise self._illegal(answer, f"it is not offered now: {c.reason()}")
             raise self._illegal(answer, "not one of the options")
         names = self._split(answer)
         pool = list(self.options)

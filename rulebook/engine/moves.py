@@ -95,7 +95,12 @@ class Moves:
 
     def look(self: Game, p: Player, n: int, rule: str = "look") -> list[Card]:
         cards = self.peek(p, n)
-        self.note(p, "looks at", names(cards), "from the top of their deck", rule=rule)
+        if cards:
+            self.note(p, "looks at", names(cards), "from the top of their deck", rule=rule,
+                      note=f"wanted {n}" if len(cards) < n else "")
+        else:
+            self.note(p, "looks at no cards", note="their deck and discard pile are empty",
+                      rule=rule)
         return cards
 
     def reveal(self: Game, p: Player, cards: list[Card], where: str = "",
@@ -104,17 +109,20 @@ class Moves:
 
     # -- moving between zones ---------------------------------------------------------------
     def _move_all(self: Game, p: Player | None, cards: Iterable[Card], to: Zone, verb: str,
-                  rule: str, top: bool = True, dest: str = "") -> list[Card]:
+                  rule: str, dest: str = "", top_first: bool = False,
+                  note: str = "") -> list[Card]:
         """Move cards and log ``P VERB CARDS from SOURCE DEST`` ("puts Gold from hand onto
-        their deck")."""
+        their deck"). ``top_first``: the cards are listed top card first, so the first one
+        given ends on top of ``to``."""
         cards = list(cards)
         if not cards:
             return cards
         srcs = [c.zone for c in cards]
-        for c in cards:
-            move(c, to, top=top)
-        where = f"from {srcs[0].words}" if len({id(s) for s in srcs}) == 1 else ""
-        self.note(p, verb, names(cards), f"{where} {dest}".strip(), rule=rule)
+        for c in reversed(cards) if top_first else cards:
+            move(c, to)
+        one_source = len({id(s) for s in srcs}) == 1
+        where = "" if not one_source else "back" if srcs[0] is to else f"from {srcs[0].words}"
+        self.note(p, verb, names(cards), f"{where} {dest}".strip(), rule=rule, note=note)
         return cards
 
     def discard(self: Game, p: Player, cards: Iterable[Card], rule: str = "discard") -> list:
@@ -132,8 +140,11 @@ class Moves:
                        dest="(their whole deck) into their discard pile")
 
     def put_on_deck(self: Game, p: Player, cards: Iterable[Card], rule: str = "topdeck") -> list:
-        """Put cards onto the deck; the last one given ends on top."""
-        return self._move_all(p, cards, p.deck, "puts", rule, dest="onto their deck")
+        """Put cards onto the deck, given (and logged) top card first like every listing of a
+        deck: the first one ends on top."""
+        cards = list(cards)
+        return self._move_all(p, cards, p.deck, "puts", rule, dest="onto their deck",
+                              top_first=True, note="top card first" if len(cards) > 1 else "")
 
     def set_aside(self: Game, p: Player, cards: Iterable[Card], rule: str = "set-aside") -> list:
         return self._move_all(p, cards, p.aside, "sets aside", rule)
@@ -142,11 +153,12 @@ class Moves:
                expect: Zone | None = None) -> None:
         """"Put this on your Tavern mat": only from where the card is expected (play, unless
         ``expect`` says otherwise); a card that has moved is not found (rule ``card.identity``)."""
-        if card.zone is (expect or p.play):
+        expect = expect or p.play
+        if card.zone is expect:
             self._move_all(p, [card], p.mat, "puts", rule, dest="onto their Tavern mat")
         else:
-            self.note(p, "cannot put on their Tavern mat", (card.name,),
-                      note=f"it is in {card.zone.words}, not in play", rule="card.identity")
+            self.note(p, "cannot put", (card.name,), "onto their Tavern mat",
+                      note=f"it is {card.zone.at}, not {expect.at}", rule="card.identity")
 
     def turn_journey(self: Game, p: Player) -> bool:
         """Turn p's Journey token over; True if it is now face up (rule ``token.journey``)."""
@@ -156,10 +168,19 @@ class Moves:
         return p.journey_up
 
     def minus_card_token(self: Game, q: Player) -> None:
+        """Put q's -1 Card token on their deck; one that is there already stays, once."""
+        if q.minus_card:
+            self.note(q, "already has their -1 Card token on their deck", note="no effect",
+                      rule="token.one-each")
+            return
         q.minus_card = True
         self.note(q, "puts their -1 Card token on their deck", rule="token.minus-card")
 
     def minus_coin_token(self: Game, q: Player) -> None:
+        """q takes their -$1 token; a player who has it already keeps just the one."""
+        if q.minus_coin:
+            self.note(q, "already has their -$1 token", note="no effect", rule="token.one-each")
+            return
         q.minus_coin = True
         self.note(q, "takes their -$1 token", rule="token.minus-coin")
 
@@ -169,6 +190,15 @@ class Moves:
         self._move_all(p, [card], pile, "returns", rule, dest="to its pile")
 
     # -- gaining ----------------------------------------------------------------------------
+    def gain_copy(self: Game, p: Player, name: str, rule: str = "gain"):
+        """Gain a copy of a card (generator): only from its Supply pile; a non-Supply card
+        such as a Traveller's upgrade gives nothing (rule ``gain.supply-only``)."""
+        if name not in self.state.supply:
+            self.note(p, "gains no copy of", (name,), note="it is not in the Supply",
+                      rule="gain.supply-only")
+            return None
+        return (yield from self.gain(p, name, rule=rule))
+
     def gain(self: Game, p: Player, name: str, to: str = "discard", rule: str = "gain",
              bought: bool = False, by: str | None = None):
         """Gain the top card of the pile named ``name`` (generator; returns the card or None).

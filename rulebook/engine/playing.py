@@ -11,13 +11,26 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from dominion_tavern.rulebook.cards.registry import ability, perform
-from dominion_tavern.rulebook.engine.decisions import Option
+from dominion_tavern.rulebook.engine.decisions import Closed, Option
 from dominion_tavern.rulebook.engine.state import Card, Player, move
 
 if TYPE_CHECKING:
     from dominion_tavern.rulebook.engine.game import Game
 
 PILE_BONUS = {"+1 Card": "draw", "+1 Action": "actions", "+1 Buy": "buys", "+$1": "coins"}
+
+#: Each window a Reserve card may be called in: the rule that opens it, and when that is.
+CALL_WINDOWS = {
+    "start-of-turn": ("reserve.start-of-turn", "only at the start of its owner's turn"),
+    "after-action": ("reserve.after-action", "only directly after an Action card resolves"),
+    "end-of-buy": ("reserve.end-of-buy", "only at the end of its owner's Buy phase"),
+    "on-gain": ("reserve.on-gain", "only when its owner gains a card"),
+}
+
+
+def call_label(window: str, name: str) -> str:
+    """The answer that calls a Reserve card (Wine Merchant is discarded, not called)."""
+    return f"discard {name} from the Tavern mat" if window == "end-of-buy" else f"call {name}"
 
 
 @dataclass
@@ -75,7 +88,7 @@ class Playing:
         pile = card.name
         for token, what in PILE_BONUS.items():
             if p.tokens[token] == pile:
-                self.note(p, f"gets {token} from their token", (card.name,), "",
+                self.note(p, f"gets {token} from their token on the", (pile,), "pile",
                           rule="token.pile-bonus")
                 if what == "draw":
                     self.draw(p, 1, rule="token.pile-bonus")
@@ -107,8 +120,8 @@ class Playing:
                     break
                 options.append(Option("continue", None))
                 chosen = yield from self.choose(
-                    q, f"{attacker.name} plays {inst.card.name}: react?", options,
-                    rule="attack.reaction", kind="react")
+                    q, f"{attacker.name} plays {inst.card.name}: react with a card from your "
+                    "hand?", options, rule="attack.reaction", kind="react")
                 if chosen is None:
                     break
                 used.add(chosen.uid)
@@ -146,9 +159,30 @@ class Playing:
         for c in p.mat.cards:
             b = ability(c)
             if b.call_window == window and c.name not in seen and (
-                    b.can_call is None or b.can_call(self, p, c, event)):
+                    b.why_not is None or b.why_not(self, p, c, event) is None):
                 seen[c.name] = c
         return list(seen.values())
+
+    def closed_reserves(self: Game, p: Player, window: str | None, event: object = None, *,
+                        same_window: bool = True) -> list[Closed]:
+        """Calls of cards on p's Tavern mat that the rules close now, one per name: in
+        ``window`` itself, those whose condition fails (``same_window``); otherwise those
+        called in another window (``window`` None: outside every window, as in a phase)."""
+        out: dict[str, Closed] = {}
+        for c in p.mat.cards:
+            b = ability(c)
+            if b.call_window is None or c.name in out:
+                continue
+            label = call_label(b.call_window, c.name)
+            if b.call_window != window:
+                if not same_window:
+                    rule, when = CALL_WINDOWS[b.call_window]
+                    out[c.name] = Closed(label, rule, when)
+            elif same_window and b.why_not is not None:
+                why = b.why_not(self, p, c, event)
+                if why is not None:
+                    out[c.name] = Closed(label, CALL_WINDOWS[window][0], why)
+        return list(out.values())
 
     def after_action(self: Game, p: Player, action: Card):
         """Directly after an Action card is resolved: Coin of the Realm, Royal Carriage."""
@@ -156,6 +190,9 @@ class Playing:
             return [self.trigger(p, f"call {c.name}", self.call, p, c, action, optional=True,
                                  key=c.uid)
                     for c in self.callable_reserves(p, "after-action", action)]
-        yield from self.resolve_triggers(p, triggers, f"after {action.name}",
-                                         rule="reserve.after-action")
+        yield from self.resolve_triggers(
+            p, triggers, f"call a Reserve card after playing {action.name}?",
+            rule="reserve.after-action",
+            unmet=lambda: self.closed_reserves(p, "after-action", action),
+            closed=lambda: self.closed_reserves(p, "after-action", same_window=False))
 

@@ -11,11 +11,20 @@ from dataclasses import dataclass, field
 
 from dominion_tavern.rulebook.carddata import CARDS, CardDef
 
-# Zone kinds, with the words the log uses for them.
+# Zone kinds, with their names (the diagrams' words) ...
 ZONE_WORDS = {
     "deck": "deck", "hand": "hand", "discard": "discard pile", "play": "play",
     "mat": "Tavern mat", "aside": "set-aside cards", "supply": "Supply", "nonsupply": "pile",
     "trash": "trash",
+}
+# ... as the log says them after "from" ("plays Copper from hand", "from their Tavern mat").
+ZONE_FROM = {**ZONE_WORDS, "discard": "their discard pile", "mat": "their Tavern mat",
+             "aside": "their set-aside cards", "trash": "the trash"}
+
+# ... and where a card is, said of its owner ("it is on their Tavern mat").
+ZONE_AT = {
+    "deck": "on their deck", "hand": "in their hand", "discard": "in their discard pile",
+    "play": "in play", "mat": "on their Tavern mat", "aside": "set aside", "trash": "in the trash",
 }
 
 PILE_TOKENS = ("+1 Card", "+1 Action", "+1 Buy", "+$1", "-$2 cost", "Trashing")
@@ -69,7 +78,14 @@ class Zone:
     def words(self) -> str:
         if self.kind in ("supply", "nonsupply"):
             return f"the {self.name} pile"
-        return ZONE_WORDS[self.kind]
+        return ZONE_FROM[self.kind]
+
+    @property
+    def at(self) -> str:
+        """Where a card in this zone is, as the log says it ("in the trash")."""
+        if self.kind in ("supply", "nonsupply"):
+            return f"in {self.words}"
+        return ZONE_AT[self.kind]
 
     def __repr__(self) -> str:
         return f"<Zone {self.name} {self.names()}>"

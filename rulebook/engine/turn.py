@@ -6,12 +6,14 @@ the reference are drawn from them, so they cannot drift from the code.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from dominion_tavern.rulebook.carddata import EVENTS
 from dominion_tavern.rulebook.cards.registry import BEHAVIOURS, ability, perform
-from dominion_tavern.rulebook.engine.decisions import Option
+from dominion_tavern.rulebook.engine.decisions import Closed, Option
+from dominion_tavern.rulebook.engine.playing import call_label
 from dominion_tavern.rulebook.engine.state import Card, Player, Turn, move
 
 if TYPE_CHECKING:
@@ -88,8 +90,9 @@ class TurnLoop:
                         seen.add(c.name)
                         options.append(Option(f"play {c.name}", c))
             options.append(Option("end Action phase", None))
-            card = yield from self.choose(p, "Action phase: play an Action card?", options,
-                                          rule="turn.action", kind="action")
+            card = yield from self.choose(
+                p, "Action phase: play an Action card?", options, rule="turn.action",
+                kind="action", closed=lambda: self.closed_reserves(p, None, same_window=False))
             if card is None:
                 return
             t.actions -= 1
@@ -130,7 +133,8 @@ class TurnLoop:
         p = t.player
         while True:
             what, arg = yield from self.choose(p, "Buy phase: play Treasures, buy, or end",
-                                               self.buy_options(), rule="turn.buy", kind="buy")
+                                               self.buy_options(), rule="turn.buy", kind="buy",
+                                               closed=lambda: self.buy_closed(p))
             if what == "end":
                 break
             if what == "play":
@@ -156,21 +160,42 @@ class TurnLoop:
         t.bought.append(name)
         self.note(p, "buys", (name,), rule="turn.buy.purchase")
         d = p.estate_def if name == "Estate" and p.estate_def else card.d  # will be p's Estate
-        on_buy = BEHAVIOURS[d.abilities].on_buy
-        own = None if on_buy is None else self.trigger(
-            p, f"when-buy of {name}", on_buy, self, p, card, key=("own", card.uid))
+        own = self.own_ability(p, BEHAVIOURS[d.abilities].on_buy, card, {"card": card})
         yield from self.fire("buy", p, own=own, card=card)
         yield from self.gain(p, name, rule="buy", bought=True)
 
-    def event_buyable(self: Game, p: Player, name: str) -> bool:
+    def buy_closed(self: Game, p: Player) -> list[Closed]:
+        """What the Buy phase does not offer that a player might expect: Treasures after a
+        purchase, cards in Mission's turn, an Event bought as often as it may be, and Reserve
+        calls, which wait for their own window."""
         t = self.state.turn
-        ev = EVENTS[name]
-        if ev.cost > t.coins:
-            return False
-        once = ev.once(self.ruleset)
-        if once == "turn" and t.events_bought.get(name):
-            return False  # rule event.once-per-turn: not offered again
-        return not (once == "game" and self.state.events_bought_game.get((p.index, name)))
+        out = []
+        if t.treasures_closed:
+            first = t.bought[0] if t.bought else "a card"
+            rule = "event.no-treasures-after" if first in EVENTS else "turn.buy.treasures"
+            names = list(dict.fromkeys(c.name for c in p.hand.cards if c.d.is_treasure))
+            if sum(c.d.is_treasure for c in p.hand.cards) > 1:
+                names.append("all Treasures")
+            out += [Closed(f"play {name}", rule, f"{first} was bought this turn")
+                    for name in names]
+        if t.buys > 0 and t.no_buying_cards:
+            out.append(Closed("buy a card", "turn.extra", "no cards can be bought in the extra "
+                              "turn Mission gives, only Events"))
+        if t.buys > 0:
+            out += [c for c in (self.event_closed(p, name) for name in self.state.events) if c]
+        return out + self.closed_reserves(p, None, same_window=False)
+
+    def event_closed(self: Game, p: Player, name: str) -> Closed | None:
+        """An Event marked once per turn (or game) that ``p`` has bought as often as that."""
+        once = EVENTS[name].once(self.ruleset)
+        if once == "turn" and self.state.turn.events_bought.get(name):
+            return Closed(f"buy {name}", "event.once-per-turn", "bought once this turn")
+        if once == "game" and self.state.events_bought_game.get((p.index, name)):
+            return Closed(f"buy {name}", "event.once-per-game", "bought once this game")
+        return None
+
+    def event_buyable(self: Game, p: Player, name: str) -> bool:
+        return EVENTS[name].cost <= self.state.turn.coins and self.event_closed(p, name) is None
 
     def buy_event(self: Game, p: Player, name: str):
         """Buy an Event: pay, use a Buy, do its effect; no card is bought (rule ``event``)."""
@@ -188,12 +213,12 @@ class TurnLoop:
     def end_of_buy(self: Game, p: Player):
         """End of the Buy phase: Wine Merchant (rule ``reserve.end-of-buy``)."""
         def collect():
-            return [self.trigger(p, f"discard {c.name} from the Tavern mat",
-                                 ability(c).on_call, self, p, c, None, optional=True,
-                                 key=c.uid)
+            return [self.trigger(p, call_label("end-of-buy", c.name), ability(c).on_call, self,
+                                 p, c, None, optional=True, key=c.uid)
                     for c in self.callable_reserves(p, "end-of-buy")]
-        yield from self.resolve_triggers(p, collect, "End of Buy phase",
-                                         rule="reserve.end-of-buy")
+        yield from self.resolve_triggers(p, collect, "End of Buy phase: discard Wine Merchant "
+                                         "from the Tavern mat?", rule="reserve.end-of-buy",
+                                         unmet=lambda: self.closed_reserves(p, "end-of-buy"))
 
     # -- Clean-up ---------------------------------------------------------------------------
     def cleanup(self: Game):
@@ -202,31 +227,49 @@ class TurnLoop:
         t = self.state.turn
         p = t.player
         leaving: dict[int, list[Card]] = {}
+        from_hand = list(p.hand.cards)
         for q in [p, *self.others(p)]:
             leaving[q.index] = [c for c in q.play.cards if not self.stays_in_play(c)]
-            if q is p and p.hand.cards:
-                self._move_all(p, list(p.hand.cards), p.discard, "discards",
-                               "turn.cleanup.discard")
+            if q is p and from_hand:
+                self._move_all(p, from_hand, p.discard, "discards", "turn.cleanup.discard")
             if leaving[q.index]:
                 self._move_all(q, leaving[q.index], q.discard, "discards",
                                "turn.cleanup.discard" if q is p else "reserve.called-discarded")
         for q in [p, *self.others(p)]:
             if leaving[q.index]:
-                yield from self.discarded_from_play(q, leaving[q.index])
+                yield from self.discarded_from_play(q, leaving[q.index],
+                                                    from_hand if q is p else [])
         self.draw(p, 5 + t.draw_bonus, rule="turn.cleanup.draw")
         yield from self.fire("end-of-turn", p)  # after drawing: Save
 
-    def discarded_from_play(self: Game, q: Player, cards: list[Card]):
+    def discarded_from_play(self: Game, q: Player, cards: list[Card],
+                            from_hand: Sequence[Card] = ()):
         """Travellers just discarded from play may be exchanged, in the order the owner picks
-        (rules ``traveller.exchange``, ``traveller.order``)."""
+        (rules ``traveller.exchange``, ``traveller.order``); not those whose upgrade pile is
+        empty (``traveller.exchange.needs-copy``), nor those discarded from hand
+        (``traveller.exchange.from-play-only``)."""
+        def travellers(among):
+            return [c for c in among if c.d.is_traveller and c.zone is q.discard]
+
         def collect():
             return [self.trigger(q, f"exchange {c.name} for {c.d.upgrade}", self.exchange, q, c,
                                  optional=True, key=c.uid)
-                    for c in cards
-                    if c.d.is_traveller and c.zone is q.discard
-                    and self.state.pile(c.d.upgrade).cards]
+                    for c in travellers(cards) if self.state.pile(c.d.upgrade).cards]
+
+        def empty_pile():
+            return _unique([Closed(f"exchange {c.name} for {c.d.upgrade}",
+                                   "traveller.exchange.needs-copy",
+                                   f"the {c.d.upgrade} pile is empty")
+                            for c in travellers(cards) if not self.state.pile(c.d.upgrade).cards])
+
+        def not_from_play():
+            return _unique([Closed(f"exchange {c.name} for {c.d.upgrade}",
+                                   "traveller.exchange.from-play-only",
+                                   "it was discarded from hand, not from play")
+                            for c in travellers(from_hand)])
         yield from self.resolve_triggers(q, collect, "Clean-up: exchange Travellers?",
-                                         rule="traveller.order")
+                                         rule="traveller.order", unmet=empty_pile,
+                                         closed=not_from_play)
 
     def exchange(self: Game, q: Player, card: Card) -> None:
         """Return ``card`` to its pile and put the next card of its line into the discard pile;
@@ -287,3 +330,7 @@ class TurnLoop:
             total += v(self, p, c) if callable(v) else v
         return total
 
+
+def _unique(closed: list[Closed]) -> list[Closed]:
+    """One of each closed answer (two Peasants in play make one closed exchange)."""
+    return list(dict.fromkeys(closed))

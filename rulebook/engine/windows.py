@@ -12,12 +12,16 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from dominion_tavern.rulebook.cards.registry import BEHAVIOURS, ability, perform
-from dominion_tavern.rulebook.engine.decisions import Option
+from dominion_tavern.rulebook.cards.registry import BEHAVIOURS, WhenAbility, ability, perform
+from dominion_tavern.rulebook.engine.decisions import Closed, Option
 from dominion_tavern.rulebook.engine.state import Card, Lasting, Pending, Player
 
 if TYPE_CHECKING:
     from dominion_tavern.rulebook.engine.game import Game
+
+#: The moment of each window of :meth:`Windows.fire`, as its prompt says it.
+FIRE_MOMENTS = {"play": "on playing {card}", "buy": "on buying {card}",
+                "end-of-turn": "at the end of the turn"}
 
 
 @dataclass(eq=False)
@@ -40,20 +44,41 @@ class Windows:
                 optional: bool = False, key: object = None) -> Trigger:
         return Trigger(p, label, fn, args, optional, key if key is not None else label)
 
+    def own_ability(self: Game, p: Player, when: WhenAbility | None, card: Card,
+                    event: dict[str, Any], *args: Any) -> Trigger | None:
+        """``card``'s own "when you gain/buy this" ability as a trigger of ``p``'s, or None
+        when it has none or it would do nothing now."""
+        if when is None or (when.applies is not None and not when.applies(self, p, card, event)):
+            return None
+        return self.trigger(p, when.label(card.name), when.fn, self, p, card, *args,
+                            key=("own", card.uid))
+
     def resolve_triggers(self: Game, p: Player, collect: Callable[[], list[Trigger]],
-                         prompt: str, rule: str, pass_label: str = "continue"):
+                         prompt: str, rule: str, pass_label: str = "continue",
+                         unmet: Callable[[], list[Closed]] | None = None,
+                         closed: Callable[[], list[Closed]] | None = None):
         """Resolve what ``collect()`` offers, in the order ``p`` picks, until nothing is left
         or ``p`` passes on the optional rest. ``collect`` is asked again after each one, since
-        resolving one can open or close others (the Soldier-then-Peasant exchange)."""
+        resolving one can open or close others (the Soldier-then-Peasant exchange).
+
+        ``unmet()``: what this window would offer but for a condition that fails now (an
+        empty pile); ``closed()``: other answers a player might expect here. The decision
+        lists both as unavailable; when nothing at all is offered, ``unmet`` is logged."""
         done: set[object] = set()
+        asked = False
         while True:
             ts = [t for t in collect() if t.key not in done]
             if not ts:
+                if not asked and unmet is not None:
+                    for c in unmet():
+                        self.note(p, f"cannot {c.label}", note=c.why, rule=c.rule)
                 return
             options = [Option(t.label, t) for t in ts]
             if all(t.optional for t in ts):
                 options.append(Option(pass_label, None))
-            chosen = yield from self.choose(p, prompt, options, rule=rule, kind="order")
+            asked = True
+            chosen = yield from self.choose(p, prompt, options, rule=rule, kind="order",
+                                            closed=_joined(unmet, closed))
             if chosen is None:
                 return
             done.add(chosen.key)
@@ -106,8 +131,10 @@ class Windows:
                                 key=c.uid)
                    for c in self.callable_reserves(p, "start-of-turn")]
             return ts
-        yield from self.resolve_triggers(p, collect, "Start of turn: choose what to do next",
-                                         rule="reserve.start-of-turn")
+        yield from self.resolve_triggers(
+            p, collect, "Start of turn: resolve a Duration effect or call a Reserve card next?",
+            rule="reserve.start-of-turn",
+            closed=lambda: self.closed_reserves(p, "start-of-turn", same_window=False))
 
     # -- lasting effects --------------------------------------------------------------------
     def add_lasting(self: Game, p: Player, source: str, window: str, until: str,
@@ -147,7 +174,8 @@ class Windows:
                         if t is not None:
                             ts.append(t)
             return ts + self._trashing_token(p, window, event)
-        yield from self.resolve_triggers(p, collect, f"Choose what happens next ({window})",
+        moment = FIRE_MOMENTS[window].format(card=event["card"].name if "card" in event else "")
+        yield from self.resolve_triggers(p, collect, f"{moment}, which effect resolves next?",
                                          rule="choice.simultaneous")
 
     def _in_play_abilities(self: Game, window: str) -> bool:
@@ -159,16 +187,13 @@ class Windows:
         """After ``p`` gains ``card``: its own "when you gain this", lasting effects and
         abilities in play that react to gains, and Reserve cards called on a gain (Duplicate),
         in the order ``p`` picks (rules ``gain``, ``reserve.on-gain``)."""
-        own = ability(card).on_gain
+        own = self.own_ability(p, ability(card).on_gain, card, event, event)
         if own is None and not self.state.lasting and not p.mat.cards and \
                 not self._in_play_abilities("gain") and p.tokens["Trashing"] is None:
             return
 
         def collect() -> list[Trigger]:
-            ts: list[Trigger] = []
-            if own is not None:
-                ts.append(self.trigger(p, f"when-gain of {card.name}", own, self, p, card,
-                                       event, key=("own", card.uid)))
+            ts: list[Trigger] = [own] if own is not None else []
             for e in self.state.lasting:
                 maker = BEHAVIOURS[e.source].lasting.get("gain")
                 if e.window == "gain" and maker is not None:
@@ -186,8 +211,10 @@ class Windows:
                                 key=c.uid)
                    for c in self.callable_reserves(p, "on-gain", card)]
             return ts + self._trashing_token(p, "gain", event)
-        yield from self.resolve_triggers(p, collect, f"{p.name} gained {card.name}",
-                                         rule="choice.simultaneous")
+        yield from self.resolve_triggers(p, collect,
+                                         f"on gaining {card.name}, which effect resolves next?",
+                                         rule="choice.simultaneous",
+                                         unmet=lambda: self.closed_reserves(p, "on-gain", card))
 
     def _trashing_token(self: Game, p: Player, window: str, event: dict[str, Any]) -> list:
         """Plan's Trashing token: on buying (2015) or gaining (current) a card from its pile,
@@ -199,12 +226,21 @@ class Windows:
             return []
 
         def trash():
-            chosen = yield from self.pick_card(p, p.hand.cards, "trash", "Trashing token: trash "
-                                               "a card from your hand", card="Plan")
+            chosen = yield from self.pick_card(p, p.hand.cards, "trash", "Trashing token (Plan): "
+                                               f"on {wanted}ing {card.name}, trash a card from "
+                                               "your hand", card="Plan")
             if chosen:
                 self.trash(p, [chosen], rule="token.trashing")
         return [self.trigger(p, "Trashing token: trash a card from your hand", trash,
                              optional=True, key=("Trashing", card.uid))]
+
+
+def _joined(*makers: Callable[[], list[Closed]] | None) -> Callable[[], list[Closed]] | None:
+    """One maker of closed answers from several (None when there are none)."""
+    present = [m for m in makers if m is not None]
+    if not present:
+        return None
+    return lambda: [c for m in present for c in m()]
 
 
 @cache

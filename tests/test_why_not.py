@@ -1,0 +1,267 @@
+"""Why an option is not there (issue 12): a pending decision lists the answers a player might
+expect that the rules close, each with the rule id that closes it (``Decision.unavailable``);
+an illegal answer naming one says which rule closes it; a window that offers nothing because
+of such a rule logs it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from dominion_tavern.checker.cli import main
+from dominion_tavern.rulebook.engine.decisions import IllegalAnswer
+from helpers import BOTH, entries, names, play_all, position
+
+
+def closed(g) -> list[str]:
+    return [c.text() for c in g.pending.unavailable()]
+
+
+# -- Travellers -----------------------------------------------------------------------------------
+
+@BOTH
+def test_peasant_exchange_closed_while_the_soldier_pile_is_empty(ruleset):
+    """Rules traveller.exchange.needs-copy and traveller.order (Adventures rulebook 2015,
+    Traveller cards: the Soldier-then-Peasant example): the Peasant exchange is not offered
+    first, and the decision says which rule closes it; once the Soldier is exchanged it is."""
+    g = position(["Peasant"], ruleset=ruleset, phase="cleanup", piles={"Soldier": 0},
+                 ann={"play": ["Peasant", "Soldier"], "deck": ["5 Copper"]})
+    assert g.legal() == ["exchange Soldier for Fugitive", "continue"]
+    assert closed(g) == ["exchange Peasant for Soldier — traveller.exchange.needs-copy (the "
+                         "Soldier pile is empty)"]
+    with pytest.raises(IllegalAnswer, match=r"not offered now: traveller\.exchange\.needs-copy"):
+        g.answer("exchange Peasant for Soldier")
+    g.answer("exchange Soldier for Fugitive")
+    assert g.legal() == ["exchange Peasant for Soldier", "continue"]
+    assert closed(g) == []
+
+
+def test_a_lone_closed_exchange_is_logged():
+    """Rule traveller.exchange.needs-copy: with nothing else to exchange no decision is asked;
+    the log says the Peasant could not be exchanged and why."""
+    g = position(["Peasant"], phase="cleanup", piles={"Soldier": 0},
+                 ann={"play": ["Peasant"], "deck": ["5 Copper"]})
+    assert entries(g, "cannot exchange Peasant for Soldier")[0].text() == (
+        "Ann cannot exchange Peasant for Soldier (the Soldier pile is empty) "
+        "[traveller.exchange.needs-copy]")
+
+
+def test_a_traveller_discarded_from_hand_cannot_be_exchanged():
+    """Rule traveller.exchange.from-play-only (Adventures rulebook 2015, Traveller cards): a
+    Peasant left in hand at Clean-up is closed, next to the one played."""
+    g = position(["Peasant", "Page"], phase="cleanup",
+                 ann={"play": ["Peasant"], "hand": ["Peasant", "Page"], "deck": ["5 Copper"]})
+    assert g.legal() == ["exchange Peasant for Soldier", "continue"]
+    assert closed(g) == [
+        "exchange Peasant for Soldier — traveller.exchange.from-play-only (it was discarded "
+        "from hand, not from play)",
+        "exchange Page for Treasure Hunter — traveller.exchange.from-play-only (it was "
+        "discarded from hand, not from play)"]
+
+
+# -- Reserve cards ---------------------------------------------------------------------------------
+
+@BOTH
+@pytest.mark.parametrize("phase", ["action", "buy"])
+def test_reserve_calls_wait_for_their_window(ruleset, phase):
+    """Rules reserve.call, reserve.start-of-turn, reserve.after-action, reserve.on-gain,
+    reserve.end-of-buy (card FAQs: Guide, Royal Carriage, Duplicate, Wine Merchant): cards
+    on the mat are not offered in the Action or Buy phase decision; each says its window."""
+    g = position(["Guide", "Royal Carriage", "Duplicate", "Wine Merchant", "Village"],
+                 ruleset=ruleset, phase=phase,
+                 ann={"hand": ["Village", "Copper"],
+                      "mat": ["Guide", "Royal Carriage", "Duplicate", "Wine Merchant"]})
+    assert closed(g) == [
+        "call Guide — reserve.start-of-turn (only at the start of its owner's turn)",
+        "call Royal Carriage — reserve.after-action (only directly after an Action card "
+        "resolves)",
+        "call Duplicate — reserve.on-gain (only when its owner gains a card)",
+        "discard Wine Merchant from the Tavern mat — reserve.end-of-buy (only at the end of its "
+        "owner's Buy phase)"]
+
+
+def test_royal_carriage_closed_after_raze_trashed_itself():
+    """Ruling royal-carriage.call-timing (Adventures rulebook 2015, card FAQ: Royal Carriage):
+    Raze trashed itself, so Royal Carriage is closed; Coin of the Realm is offered, and the
+    decision says why the Carriage is not."""
+    g = position(["Raze", "Royal Carriage", "Coin of the Realm"],
+                 ann={"hand": ["Raze", "Estate"], "deck": ["Gold", "Copper"],
+                      "mat": ["Royal Carriage", "Coin of the Realm"]})
+    play_all(g, "play Raze", "trash Raze (this)", "put into hand Gold")
+    assert g.pending.prompt == "call a Reserve card after playing Raze?"
+    assert g.legal() == ["call Coin of the Realm", "continue"]
+    assert closed(g) == ["call Royal Carriage — reserve.after-action (Raze is no longer in "
+                         "play)"]
+
+
+def test_royal_carriage_alone_closed_is_logged():
+    """The same without Coin of the Realm: no decision is asked; the log says why."""
+    g = position(["Raze", "Royal Carriage"],
+                 ann={"hand": ["Raze", "Estate"], "deck": ["Gold", "Copper"],
+                      "mat": ["Royal Carriage"]})
+    play_all(g, "play Raze", "trash Raze (this)", "put into hand Gold")
+    assert entries(g, "cannot call Royal Carriage")[0].text() == (
+        "Ann cannot call Royal Carriage (Raze is no longer in play) [reserve.after-action]")
+    assert g.pending.rule == "turn.buy"
+
+
+@BOTH
+def test_wine_merchant_with_less_than_2_unspent(ruleset):
+    """Ruling wine-merchant (card FAQ: Wine Merchant, at least $2 unspent): with $1 left no
+    decision is asked, and the log says why the Wine Merchant stays."""
+    g = position(["Wine Merchant"], ruleset=ruleset, phase="buy", turn={"coins": 1},
+                 ann={"mat": ["Wine Merchant"]})
+    g.answer("end Buy phase")
+    assert entries(g, "cannot discard Wine Merchant from the Tavern mat")[0].text() == (
+        "Ann cannot discard Wine Merchant from the Tavern mat ($1 unspent, less than $2) "
+        "[reserve.end-of-buy]")
+    assert names(g.player("Ann").mat) == ["Wine Merchant"]
+
+
+@BOTH
+def test_duplicate_closed_on_a_card_costing_more_than_6(ruleset):
+    """Rule reserve.on-gain (card FAQ: Duplicate, a card costing up to $6): buying a Province
+    with Travelling Fair's effect on: the decision offers the Fair and closes Duplicate."""
+    g = position(["Duplicate"], ruleset=ruleset, phase="buy", events=["Travelling Fair"],
+                 turn={"coins": 10, "buys": 1}, ann={"mat": ["Duplicate"]})
+    play_all(g, "buy Travelling Fair", "buy Province")
+    assert g.legal() == ["Travelling Fair: put Province onto your deck", "continue"]
+    assert closed(g) == ["call Duplicate — reserve.on-gain (Province costs $8, more than $6)"]
+
+
+# -- the Buy phase ---------------------------------------------------------------------------------
+
+@BOTH
+def test_no_treasures_after_buying(ruleset):
+    """Rule turn.buy.treasures (Dominion rulebook, Buy phase): after buying a card the
+    Treasures left in hand are closed; after an Event, rule event.no-treasures-after."""
+    g = position(["Village"], ruleset=ruleset, phase="buy", turn={"buys": 3},
+                 events=["Alms"], ann={"hand": ["Copper", "Silver"]})
+    assert closed(g) == []
+    g.answer("buy Copper")
+    assert closed(g) == [
+        "play Copper — turn.buy.treasures (Copper was bought this turn)",
+        "play Silver — turn.buy.treasures (Copper was bought this turn)",
+        "play all Treasures — turn.buy.treasures (Copper was bought this turn)"]
+    g = position(["Village"], ruleset=ruleset, phase="buy", turn={"buys": 2},
+                 events=["Alms"], ann={"hand": ["Copper"]})
+    play_all(g, "buy Alms", "gain Copper")
+    assert "play Copper — event.no-treasures-after (Alms was bought this turn)" in closed(g)
+
+
+@BOTH
+def test_a_once_per_turn_event_bought_again(ruleset):
+    """Rule event.once-per-turn (Alms FAQ): a second Alms is not offered, and says why."""
+    g = position(["Village"], ruleset=ruleset, phase="buy", events=["Alms"], turn={"buys": 2})
+    play_all(g, "buy Alms", "gain Village")
+    assert "buy Alms" not in g.legal()
+    assert closed(g) == ["buy Alms — event.once-per-turn (bought once this turn)"]
+
+
+def test_a_once_per_game_event_bought_again():
+    """Rule event.once-per-game (Inheritance FAQ)."""
+    g = position(["Village"], phase="buy", events=["Inheritance"],
+                 turn={"buys": 2, "coins": 14})
+    g.answer("buy Inheritance")  # Village is the only Action to set aside: taken by itself
+    assert closed(g) == ["buy Inheritance — event.once-per-game (bought once this game)"]
+
+
+@BOTH
+def test_no_cards_in_missions_turn(ruleset):
+    """Rule turn.extra (Mission FAQ: in the extra turn, cards can't be bought, Events can)."""
+    g = position(["Village"], ruleset=ruleset, phase="buy", events=["Mission"],
+                 turn={"coins": 4}, ann={"deck": ["5 Silver"]})
+    g.answer("buy Mission")  # nothing left to do this turn: the extra turn's Buy phase is next
+    assert g.state.turn.extra and g.pending.rule == "turn.buy"
+    assert "buy Silver" not in g.legal()
+    assert "buy a card — turn.extra (no cards can be bought in the extra turn Mission gives, "\
+        "only Events)" in closed(g)
+
+
+# -- cheap when nobody reads ---------------------------------------------------------------------
+
+def test_unavailable_answers_are_built_only_when_read():
+    """The lead's speed work: a Buy phase decision builds its closed answers only when they
+    are read (the engine never reads them itself)."""
+    g = position(["Village"], phase="buy", ann={"hand": ["Copper"]}, turn={"buys": 2})
+    g.answer("buy Copper")
+    d = g.pending
+    assert d._closed is None
+    assert closed(g) and d._closed is not None
+
+
+# -- tavern why and tavern explore ---------------------------------------------------------------
+
+PEASANT = Path(__file__).resolve().parent.parent / "checker" / "scenarios" / "seeds" / \
+    "peasant-soldier-outcomes.yaml"
+NEEDS_COPY = ("exchange Peasant for Soldier — traveller.exchange.needs-copy (the Soldier pile "
+              "is empty)")
+CARRIAGE = """
+meta: {id: carriage, question: "May Royal Carriage replay a Raze that trashed itself?"}
+setup:
+  kingdom: [Raze, Royal Carriage, Coin of the Realm, Village]
+  players:
+    - {name: Ann, hand: [Raze, Estate, Village], deck: [Gold, Copper, Silver],
+       mat: [Royal Carriage, Coin of the Realm]}
+    - {name: Bob}
+  turn: {phase: action}
+script: [play Raze, trash Raze (this), put into hand Gold]
+outcomes: {stop: {at: end-of-phase, phase: action}, fields: [turn.actions]}
+"""
+
+
+def run(capsys, *argv):
+    code = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_why_shows_the_decision_it_stops_at_and_what_is_closed(capsys):
+    """The Peasant puzzle (Adventures rulebook 2015, Traveller cards): `tavern why` names the
+    deciding rule, with its text, though nothing in the log cites it yet."""
+    code, out, _ = run(capsys, "why", PEASANT)
+    assert code == 0
+    assert "now waiting: Ann: Clean-up: exchange Travellers? [traveller.order]" in out
+    assert "options: exchange Soldier for Fugitive | continue" in out
+    assert f"not offered: {NEEDS_COPY}" in out
+    assert "traveller.exchange.needs-copy: Exchange needs a card to take" in out
+
+
+def test_why_shows_what_was_closed_at_each_answer(capsys, tmp_path):
+    path = tmp_path / "carriage.yaml"
+    path.write_text(CARRIAGE.replace("put into hand Gold]", "put into hand Gold, continue]"))
+    code, out, _ = run(capsys, "why", path)
+    assert code == 0
+    assert ("Ann answers 'continue'; not offered then:\n"
+            "        call Royal Carriage — reserve.after-action (Raze is no longer in play)") in out
+    code, out, _ = run(capsys, "why", path, "--json")
+    data = json.loads(out)
+    assert data["not_offered"][-1]["closed"] == [
+        {"label": "call Royal Carriage", "rule": "reserve.after-action",
+         "why": "Raze is no longer in play"}]
+    assert data["pending"]["rule"] == "turn.action"  # the Village is still in hand
+
+
+def test_explore_shows_the_starting_decision(capsys):
+    code, out, _ = run(capsys, "explore", PEASANT)
+    assert code == 0
+    assert ("starting from: Ann: Clean-up: exchange Travellers? [traveller.order]\n"
+            "   options: exchange Soldier for Fugitive | continue\n"
+            f"   not offered: {NEEDS_COPY}\n") in out
+    code, out, _ = run(capsys, "explore", PEASANT, "--json")
+    start = json.loads(out)["start"]
+    assert start["options"] == ["exchange Soldier for Fugitive", "continue"]
+    assert start["not_offered"][0]["rule"] == "traveller.exchange.needs-copy"
+
+
+def test_explore_shows_what_was_closed_along_a_path(capsys, tmp_path):
+    """After Coin of the Realm is called, the Action phase goes on: Royal Carriage is closed
+    at the next answer of the path too (outside its window); the explorer says so."""
+    path = tmp_path / "carriage.yaml"
+    path.write_text(CARRIAGE)
+    code, out, _ = run(capsys, "explore", path)
+    assert code == 0
+    assert "options: call Coin of the Realm | continue" in out
+    assert ("   not offered at answer 2 (end Action phase): call Royal Carriage — "
+            "reserve.after-action (only directly after an Action card resolves)") in out

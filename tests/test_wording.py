@@ -1,0 +1,321 @@
+"""What a judge reads (issue 12): every log line, prompt and answer label the whole corpus and
+seeded random-bot games over every card produce is checked for the faults found by reading
+them (a card missing where one is meant, doubled words, a token or zone named without its
+pile or owner, a token taken twice); then one test per log line that was found garbled, and
+the forced choices the log now records (rule ``choice.only-option``)."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from pathlib import Path
+
+import pytest
+from dominion_tavern.checker.scenario import load_scenario
+from dominion_tavern.rulebook.bots import RandomBot
+from dominion_tavern.rulebook.engine.decisions import Decision
+from dominion_tavern.rulebook.engine.game import Game
+from dominion_tavern.rulebook.engine.log import Entry
+from dominion_tavern.rulebook.setup import Setup, new_game
+from helpers import BOTH, entries, kingdoms, names, play_all, position
+
+CORPUS = Path(__file__).resolve().parent.parent / "checker" / "scenarios"
+
+# Verbs that say what happened to cards: an entry with one of them must name its cards.
+NEEDS_CARDS = {"plays", "trashes", "discards", "puts", "gains", "reveals", "draws", "looks at",
+               "sets aside", "returns", "calls", "resolves", "exchanges", "buys",
+               "buys the Event", "is unaffected by", "cannot put", "cannot trash",
+               "gains no copy of", "reveals their hand:"}
+DANGLING = {"at", "of", "to", "the", "on", "onto", "from", "by", "with", "their", "a", "an"}
+DOUBLED = re.compile(r"\b(\w+) \1\b", re.IGNORECASE)
+TOKEN_THEN_CARD = re.compile(r"\btoken [A-Z]")  # "their +1 Card token Village to its pile"
+BARE_ZONE = re.compile(r"\b(in|on|from|into|onto) (Tavern mat|discard pile|set-aside cards|"
+                       r"trash)\b")  # "it is in Tavern mat"
+MESSY = ("  ", "()", "( ", " )", " ,", " .")
+
+
+def log_faults(e: Entry) -> list[str]:
+    """What is wrong with the wording of one log entry (empty when nothing is)."""
+    text = e.text()
+    faults = []
+    if e.verb in NEEDS_CARDS and not e.cards:
+        faults.append(f"{e.verb!r} names no card")
+    last = e.verb.split()[-1] if e.verb else ""
+    if not e.cards and not e.where and (last in DANGLING or last.endswith(":")):
+        faults.append(f"{e.verb!r} ends in the air")
+    if (m := DOUBLED.search(text)) is not None:
+        faults.append(f"doubled word {m.group(0)!r}")
+    if TOKEN_THEN_CARD.search(text):
+        faults.append("a token followed by a card name")
+    if (m := BARE_ZONE.search(text)) is not None:
+        faults.append(f"a zone without its owner {m.group(0)!r}")
+    faults += [f"{s!r} in the text" for s in MESSY if s in text]
+    return faults
+
+
+def token_faults(log: list[Entry]) -> list[str]:
+    """A player takes their -$1 token, or puts their -1 Card token on their deck, only when
+    they do not have it already (rule ``token.one-each``): never twice without it being used
+    up in between."""
+    holding: dict[tuple[str | None, str], int] = {}
+    out = []
+    for e in log:
+        for token, take, use in (("-$1", "takes their -$1 token", "returns the -$1 token"),
+                                 ("-1 Card", "puts their -1 Card token on their deck",
+                                  "removes the -1 Card token")):
+            key = (e.player, token)
+            if e.verb == take:
+                if holding.get(key):
+                    out.append(f"{e.player} gets their {token} token twice: {e.text()}")
+                holding[key] = 1
+            elif e.verb == use:
+                holding[key] = 0
+    return out
+
+
+def prompt_faults(d: Decision) -> list[str]:
+    """A prompt names the card it is about; an answer label is never an internal name; an
+    answer that orders cards onto a deck says the top card comes first."""
+    faults = []
+    if d.card is not None and d.card not in d.prompt:
+        faults.append(f"prompt {d.prompt!r} does not name {d.card}")
+    faults += [f"internal label {label!r}" for label in d.labels()
+               if label.startswith(("when-gain", "when-buy"))]
+    if d.ordered and "top card first" not in d.prompt:
+        faults.append(f"ordered pick {d.prompt!r} does not say which end is the top")
+    return faults
+
+
+def corpus_runs():
+    """Every scenario of the corpus under its ruleset: (id, game after the script, the
+    decisions met)."""
+    for path in sorted(CORPUS.rglob("*.yaml")):
+        scn = load_scenario(path)
+        g = scn.game()
+        seen = []
+        for a in scn.script:
+            seen.append(g.pending)
+            g.answer(a)
+        if g.pending is not None:
+            seen.append(g.pending)
+        yield scn.id, g, seen
+
+
+def bot_game(k: int) -> tuple[Game, list[Decision]]:
+    """A seeded random-bot game on a random Kingdom with Events; every decision it met."""
+    kingdom, events = kingdoms(24, 12)[k]
+    setup = Setup(kingdom=kingdom, events=events, players=["Ann", "Bob", "Cid"][: 2 + k % 2],
+                  seed=k, ruleset=("2015", "current")[k % 2])
+    g = new_game(setup)
+    bots = {p.name: RandomBot(k * 31 + i) for i, p in enumerate(g.state.players)}
+    seen = []
+    while g.pending is not None and g.state.turn.number <= 200:
+        seen.append(g.pending)
+        g.answer(bots[g.pending.player].choose(g, g.pending))
+    return g, seen
+
+
+@cache
+def everything() -> list[tuple[str, Game, list[Decision]]]:
+    runs = list(corpus_runs())
+    runs += [(f"random game {k}", *bot_game(k)) for k in range(24)]
+    return runs
+
+
+def test_no_log_line_is_garbled():
+    """Issue 12: all the log lines of the corpus and of 24 random-bot games over every card
+    read right: a card wherever one is meant, no doubled word, a token named with its pile, a
+    zone with its owner, and no -$1 or -1 Card token taken twice."""
+    bad = {}
+    for where, g, _ in everything():
+        for e in g.log:
+            for fault in log_faults(e):
+                bad.setdefault(f"{fault}: {e.text()}", where)
+        for fault in token_faults(g.log):
+            bad.setdefault(fault, where)
+    assert bad == {}
+
+
+def test_every_prompt_names_its_card():
+    """Issue 12: prompts name the card (and the moment), answer labels say what they do."""
+    bad = {}
+    for where, _, seen in everything():
+        for d in seen:
+            for fault in prompt_faults(d):
+                bad.setdefault(fault, where)
+    assert bad == {}
+
+
+@pytest.mark.parametrize(("entry", "fault"), [
+    (Entry(1, "Ann", "moves their +1 Card token", ("Village",), "to its pile", "token"),
+     "a token followed by a card name"),
+    (Entry(1, "Ann", "looks at", (), "from the top of their deck", "look"), "names no card"),
+    (Entry(1, "Ann", "cannot put on their Tavern mat", ("Distant Lands",), "", "card.identity",
+           "it is in Tavern mat, not in play"), "a zone without its owner"),
+    (Entry(1, "Ann", "moves their Estate token onto the", (), "", "token"), "ends in the air"),
+    (Entry(1, "Ann", "trashes", ("Estate",), "from from hand", "trash"), "doubled word"),
+])
+def test_the_checks_catch_the_faults_found(entry, fault):
+    """The checks above fail on the lines that were found garbled (so they can fail)."""
+    assert any(fault in f for f in log_faults(entry))
+
+
+def test_the_token_check_catches_a_token_taken_twice():
+    log = [Entry(1, "Bob", "takes their -$1 token", (), "", "token.minus-coin")] * 2
+    assert token_faults(log) and not token_faults(log[:1])
+
+
+# -- the lines found garbled -----------------------------------------------------------------
+
+def test_teacher_names_the_pile_its_token_goes_to():
+    """Teacher (card text: move a token to an Action Supply pile) logged "Ann moves their +1
+    Card token Village to its pile"."""
+    g = position(["Teacher", "Village", "Peasant"], phase="start", ann={"mat": ["Teacher"]})
+    play_all(g, "call Teacher", "move +1 Card token", "put +1 Card token on Village")
+    assert entries(g, "moves their +1 Card token to the")[0].text() == (
+        "Ann moves their +1 Card token to the Village pile [token.pile-bonus]")
+
+
+def test_ferry_names_the_pile_its_token_goes_to():
+    """Ferry (card text: move your -$2 cost token to an Action Supply pile), the same fault."""
+    g = position(["Village"], phase="buy", events=["Ferry"], turn={"coins": 3})
+    play_all(g, "buy Ferry")
+    assert entries(g, "moves their -$2 cost token to the")[0].text() == (
+        "Ann moves their -$2 cost token to the Village pile [token.cost]")
+
+
+def test_pile_bonus_names_the_pile():
+    """Rule token.pile-bonus: the bonus says which pile's token gave it."""
+    g = position(["Village"], ann={"hand": ["Village"], "deck": ["Copper"],
+                                   "tokens": {"+1 Action": "Village"}})
+    g.answer("play Village")
+    assert entries(g, "gets +1 Action from their token on the")[0].text() == (
+        "Ann gets +1 Action from their token on the Village pile [token.pile-bonus]")
+
+
+def test_raze_with_no_cards_to_look_at():
+    """Raze with an empty deck and discard pile logged "looks at from the top of their
+    deck"; rule look: nothing can be looked at, and the log says why."""
+    g = position(["Raze"], ann={"hand": ["Raze", "Estate"]})
+    play_all(g, "play Raze", "trash Estate")
+    assert entries(g, "looks at no cards")[0].text() == (
+        "Ann looks at no cards (their deck and discard pile are empty) [look]")
+
+
+@pytest.mark.parametrize(("answer", "note"), [
+    ("discard two Curses", "Quest wanted two Curses; they discarded nothing"),
+    ("discard an Attack", "Quest wanted an Attack; they discarded nothing"),
+    ("discard six cards", "Quest wanted six cards; they discarded 2"),
+])
+def test_quest_says_what_was_not_discarded(answer, note):
+    """Ruling quest (card FAQ: Quest; rule choice.do-what-you-can): an option that cannot be
+    completed gains no Gold. The log said "could not discard all of it" when nothing was
+    discarded."""
+    g = position(["Village"], phase="buy", events=["Quest"], ann={"hand": ["Estate", "Copper"]})
+    play_all(g, "buy Quest", answer)
+    assert entries(g, "gains no Gold")[0].note == note
+
+
+@BOTH
+@pytest.mark.parametrize("reserve", ["Distant Lands", "Duplicate"])
+def test_throne_room_on_a_reserve_says_where_it_is(ruleset, reserve):
+    """Rule card.identity (Throne Room on a Reserve: the second play cannot move it, it is on
+    the mat already). The log read "cannot put on their Tavern mat Distant Lands (it is in
+    Tavern mat, not in play)"."""
+    g = position(["Throne Room", reserve], ruleset=ruleset,
+                 ann={"hand": ["Throne Room", reserve]})
+    play_all(g, "play Throne Room", f"play {reserve}")
+    assert names(g.player("Ann").mat) == [reserve]
+    assert entries(g, "cannot put")[0].text() == (
+        f"Ann cannot put {reserve} onto their Tavern mat (it is on their Tavern mat, not in "
+        "play) [card.identity]")
+
+
+@BOTH
+def test_bridge_troll_twice_gives_the_minus_coin_token_once(ruleset):
+    """Rule token.one-each (Bridge Troll under Throne Room): Bob takes his -$1 token on the
+    first play; on the second he has it already. The log said he took it twice."""
+    g = position(["Throne Room", "Bridge Troll"], ruleset=ruleset,
+                 ann={"hand": ["Throne Room", "Bridge Troll"]})
+    play_all(g, "play Throne Room", "play Bridge Troll")
+    assert [e.text() for e in g.log if e.player == "Bob"] == [
+        "Bob takes their -$1 token [token.minus-coin]",
+        "Bob already has their -$1 token (no effect) [token.one-each]"]
+    assert g.player("Bob").minus_coin
+
+
+def test_relic_twice_puts_the_minus_card_token_once():
+    """Rule token.one-each: Relic played while Bob's -1 Card token is on his deck."""
+    g = position(["Village"], phase="buy", ann={"hand": ["Relic"]}, bob={"minus_card": True})
+    g.answer("play Relic")
+    assert [e.text() for e in g.log if e.player == "Bob"] == [
+        "Bob already has their -1 Card token on their deck (no effect) [token.one-each]"]
+
+
+@pytest.mark.parametrize(("hand", "line"), [
+    ([], "Bob reveals an empty hand (no Victory cards) [reveal]"),
+    (["Copper", "Silver"], "Bob reveals their hand: Copper, Silver (no Victory cards) [reveal]"),
+])
+def test_bureaucrat_without_victory_cards(hand, line):
+    """Bureaucrat (card FAQ: a player with no Victory card reveals their hand); with an empty
+    hand the log read "Bob reveals (their hand: no Victory cards)"."""
+    g = position(["Bureaucrat"], ann={"hand": ["Bureaucrat"]}, bob={"hand": hand})
+    g.answer("play Bureaucrat")
+    assert entries(g, player="Bob")[-1].text() == line
+
+
+def test_pilgrimage_copy_of_a_non_supply_card():
+    """Rule gain.supply-only (Pilgrimage FAQ: a copy comes from the Supply only)."""
+    g = position(["Peasant"], phase="buy", events=["Pilgrimage"], turn={"coins": 4},
+                 ann={"play": ["Soldier"], "journey": "down"})
+    play_all(g, "buy Pilgrimage", "gain a copy of: Soldier")
+    assert entries(g, "gains no copy of")[0].text() == (
+        "Ann gains no copy of Soldier (it is not in the Supply) [gain.supply-only]")
+
+
+def test_cleaning_up_reads_from_the_owners_zones():
+    """Zones are named with their owner: "discards Wine Merchant from their Tavern mat"."""
+    g = position(["Wine Merchant"], phase="buy", turn={"coins": 2},
+                 ann={"mat": ["Wine Merchant"]})
+    play_all(g, "end Buy phase", "discard Wine Merchant from the Tavern mat")
+    assert entries(g, "discards")[0].text() == (
+        "Ann discards Wine Merchant from their Tavern mat [reserve.end-of-buy]")
+
+
+def test_putting_cards_back_says_back():
+    """Sentry's cards never left the deck: they are put back, top card first."""
+    g = position(["Sentry"], ann={"hand": ["Sentry"], "deck": ["Gold", "Silver", "Estate"]})
+    play_all(g, "play Sentry", "trash: nothing", "discard: nothing", "put back: Estate, Silver")
+    assert entries(g, "puts")[0].text() == (
+        "Ann puts Estate, Silver back onto their deck (top card first) [topdeck]")
+
+
+# -- forced choices ------------------------------------------------------------------------------
+
+def test_a_forced_pick_is_logged():
+    """Rule choice.only-option: Remodel with only an Estate left in hand trashes it without
+    asking, and the log says the choice was forced before what was done."""
+    g = position(["Remodel"], ann={"hand": ["Remodel", "Estate"]})
+    g.answer("play Remodel")
+    texts = [e.text() for e in g.log]
+    i = texts.index("Ann must trash Estate (the only legal choice for Remodel) "
+                    "[choice.only-option]")
+    assert texts[i + 1] == "Ann trashes Estate from hand [trash]"
+    assert g.pending.card == "Remodel" and g.pending.kind == "gain"
+
+
+def test_a_forced_multi_pick_is_logged():
+    """Rule choice.only-option: Dungeon with two cards in hand must discard both."""
+    g = position(["Dungeon"], ann={"hand": ["Dungeon"], "deck": ["Copper", "Estate"]})
+    g.answer("play Dungeon")
+    forced = entries(g, "must discard")
+    assert [(e.cards, e.rule) for e in forced] == [(("Copper", "Estate"), "choice.only-option")]
+
+
+def test_steps_with_nothing_to_choose_are_not_logged_as_forced():
+    """Rule choice.only-option covers real choices only: Cellar picking among no cards, then
+    an Action phase with no Action card to play (only "end Action phase" is left)."""
+    g = position(["Cellar"], ann={"hand": ["Cellar"]})
+    g.answer("play Cellar")
+    assert g.pending.rule == "turn.buy" and g.state.turn.actions == 1
+    assert not [e for e in g.log if e.rule == "choice.only-option"]
