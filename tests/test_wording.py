@@ -170,7 +170,7 @@ def test_the_token_check_catches_a_token_taken_twice():
 def test_teacher_names_the_pile_its_token_goes_to():
     """Teacher (card text: move a token to an Action Supply pile) logged "Ann moves their +1
     Card token Village to its pile"."""
-    g = position(["Teacher", "Village", "Peasant"], phase="start", ann={"mat": ["Teacher"]})
+    g = position(["Village", "Peasant"], phase="start", ann={"mat": ["Teacher"]})
     play_all(g, "call Teacher", "move +1 Card token", "put +1 Card token on Village")
     assert entries(g, "moves their +1 Card token to the")[0].text() == (
         "Ann moves their +1 Card token to the Village pile [token.pile-bonus]")
