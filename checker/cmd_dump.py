@@ -14,6 +14,7 @@ from typing import Any
 from dominion_tavern.checker.cmdutil import RULESETS, user_errors
 from dominion_tavern.checker.dump import DumpError, dump
 from dominion_tavern.checker.scenario import load_scenario
+from dominion_tavern.checker.script_errors import never_used, not_legal
 from dominion_tavern.rulebook.engine.decisions import IllegalAnswer
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
@@ -88,11 +89,11 @@ def run(args: argparse.Namespace) -> int:
         while g.pending is None and g.paused is not None:
             g.resume()
         if g.pending is None:
-            raise DumpError(f"{args.file}: script entry {i} {a!r} comes after the game ended")
+            raise DumpError(f"{args.file}: {never_used(i, a, g)}")
         try:
             g.answer(a)
-        except IllegalAnswer as e:
-            raise DumpError(f"{args.file}: script entry {i}: {e}") from None
+        except IllegalAnswer:
+            raise DumpError(f"{args.file}: {not_legal(i, a, g)}") from None
     d = dump(g)
     where = f"{scn.id}" + (f" after {len(script)} answers" if args.answers is not None else "")
     meta = {"id": _new_id(scn.id, args.answers), "title": f"Position dumped from {where}",

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dominion_tavern.checker.fields import FieldError, getter, normalise, plain
+from dominion_tavern.checker.script_errors import never_used, not_legal
 from dominion_tavern.checker.snapshot import Checkpoint, is_top_level, restart, restartable
 from dominion_tavern.checker.statekey import KeyMaker
 from dominion_tavern.rulebook.engine.decisions import IllegalAnswer
@@ -192,16 +193,15 @@ class _Explorer:
         n = len(self.script)
         for i, a in enumerate(self.script):
             if g.pending is None:
-                raise ExploreError(f"script answer {i + 1} ({a!r}): no decision is pending "
-                                   "(the game is over)")
+                raise ExploreError(never_used(i + 1, a, g))
             if self.fast and is_top_level(g) and restartable(g):
                 anchor = _Anchor(Checkpoint(g.state), tuple(g.legal()), script=0)
             if i == n - 1:
                 stopper.armed = True
             try:
                 g.answer(a)
-            except IllegalAnswer as e:
-                raise ExploreError(f"script answer {i + 1}: {e}") from None
+            except IllegalAnswer:
+                raise ExploreError(not_legal(i + 1, a, g)) from None
             if anchor is not None:
                 anchor.script += 1
         self.getters = []

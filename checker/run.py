@@ -14,11 +14,10 @@ from typing import Any
 from dominion_tavern.checker.expect import checks
 from dominion_tavern.checker.explore import check_outcomes
 from dominion_tavern.checker.scenario import Scenario
+from dominion_tavern.checker.script_errors import never_used, not_legal
 from dominion_tavern.rulebook.engine.decisions import IllegalAnswer
 from dominion_tavern.rulebook.engine.game import Game
 from dominion_tavern.rulebook.setup import SetupError
-
-MAX_OPTIONS_SHOWN = 24
 
 
 @dataclass
@@ -38,24 +37,15 @@ class Result:
         return asdict(self)
 
 
-def _options(g: Game) -> str:
-    legal = g.legal()
-    shown = " | ".join(legal[:MAX_OPTIONS_SHOWN])
-    return shown + (f" | ... ({len(legal)} in all)" if len(legal) > MAX_OPTIONS_SHOWN else "")
-
-
 def _play_script(g: Game, script: list[str]) -> str | None:
     """Answers the script; the first failure as one line, or None."""
     for i, answer in enumerate(script, 1):
-        d = g.pending
-        if d is None:
-            why = "the game is over" if g.over else "no decision is pending"
-            return f"script entry {i} {answer!r} is never used: {why}"
+        if g.pending is None:
+            return never_used(i, answer, g)
         try:
             g.answer(answer)
         except IllegalAnswer:
-            return (f"script entry {i} {answer!r} is not a legal answer to {d.player}'s "
-                    f"decision \"{d.prompt}\"; legal: {_options(g)}")
+            return not_legal(i, answer, g)
     return None
 
 
