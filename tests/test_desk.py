@@ -4,6 +4,7 @@ answers, checks and saves."""
 from __future__ import annotations
 
 import base64
+import copy
 import html
 import json
 import re
@@ -13,10 +14,14 @@ from pathlib import Path
 import pytest
 from dominion_tavern.checker.cli import main
 from dominion_tavern.checker.cmd_dump import scenario_yaml
+from dominion_tavern.checker.dump import position_of
 from dominion_tavern.checker.run import Result
 from dominion_tavern.checker.scenario import ScenarioError, load_scenario, load_scenario_text
 from dominion_tavern.notebooks.widgets.desk import Desk, DeskError
 from dominion_tavern.notebooks.widgets.outcomes_view import SHOW_FIRST
+from dominion_tavern.notebooks.widgets.position_form import PositionForm
+from dominion_tavern.rulebook.engine.game import Game
+from dominion_tavern.rulebook.position import build
 
 CORPUS = Path(__file__).resolve().parents[1] / "checker" / "scenarios"
 
@@ -242,6 +247,31 @@ def test_a_scenario_the_desk_cannot_show_is_refused_whole(tmp_path):
     with pytest.raises(DeskError, match=r"cannot show setup.players\[1\].estate_token"):
         desk.load(path)
     assert desk.form.setup() == before
+
+
+@pytest.mark.parametrize("folder", sorted(p.name for p in CORPUS.iterdir() if p.is_dir()))
+def test_every_corpus_position_comes_back_out_of_the_form(folder):
+    """Load each corpus scenario into the form and read it back: the same position (zones in
+    order, piles, tokens, the turn and the first decision's options)."""
+    form = PositionForm()
+    for path in sorted((CORPUS / folder).glob("*.yaml")):
+        scn = load_scenario(path)
+        form.fill(scn.setup, scn.ruleset)
+        spec = dict(form.setup(), ruleset=form.ruleset.value)
+        again = Game(lambda spec=spec: build(copy.deepcopy(spec)))
+        assert position_of(again) == position_of(scn.game()), path.name
+
+
+def test_cards_in_play_since_an_earlier_turn_take_short_forms():
+    desk = Desk()
+    desk.form.kingdom.value = "Gear"
+    desk.form.zone("Ann", "earlier").value = "2 Gear"
+    (scn, _) = desk.scenario()
+    assert scn.setup["players"][0]["play"] == [{"card": "Gear", "earlier": True}] * 2
+    desk.form.zone("Ann", "earlier").value = "2 Geer"
+    assert desk.ask() is None
+    text = html.unescape(desk.message.value)
+    assert text.count("Ann's in play since an earlier turn: unknown card 'Geer'") == 1
 
 
 def test_three_players_load_and_come_back_out(tmp_path):

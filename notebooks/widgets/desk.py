@@ -261,8 +261,8 @@ class Desk:
         try:
             return load_scenario_text(text, "the desk"), text
         except ScenarioError as e:
-            raise DeskError([in_desk_words(p.message, data["setup"])
-                             for p in e.problems]) from None
+            words = [in_desk_words(p.message, data["setup"]) for p in e.problems]
+            raise DeskError(list(dict.fromkeys(words))) from None   # "2 Gear": said once
 
     def load(self, path: str | Path) -> None:
         """Show a scenario file's position (its setup: its script is not played)."""

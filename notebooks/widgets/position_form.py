@@ -22,6 +22,7 @@ from typing import Any
 import ipywidgets as w
 import yaml
 from dominion_tavern.checker.cmd_dump import compact
+from dominion_tavern.checker.scenario_checks import item_name
 from dominion_tavern.rulebook.carddata import RULESETS
 from dominion_tavern.rulebook.engine.turn import PHASES
 
@@ -78,9 +79,13 @@ def read_pairs(text: str, what: str, numbers: bool) -> dict[str, Any]:
 
 
 def show_cards(items: list[Any]) -> str:
-    """The inverse of :func:`read_cards`: runs as short forms, mappings in flow style."""
-    names = [x for x in items if isinstance(x, str)]
-    if len(names) == len(items):
+    """The inverse of :func:`read_cards`: runs of a card as short forms (``5 Copper``),
+    mappings in flow style."""
+    if all(isinstance(x, str) for x in items):
+        names = []
+        for x in items:
+            name, n = item_name(x)
+            names += [name] * n
         return ", ".join(compact(names))
     return ", ".join(x if isinstance(x, str) else
                      yaml.safe_dump(x, default_flow_style=True, sort_keys=False).strip()
@@ -131,8 +136,11 @@ class PlayerForm:
         who = f"{name or 'a player'}'s"
         zones = {z: read_cards(t.value, f"{who} {ZONE_LABELS[z]}") for z, t in self.zones.items()}
         out: dict[str, Any] = {"name": name}
-        play = [{"card": c, "earlier": True} if isinstance(c, str) else c
-                for c in zones.pop("earlier")] + zones.pop("play")
+        play: list[Any] = []
+        for c in zones.pop("earlier"):   # "2 Gear" is two cards, each in play since earlier
+            name, n = item_name(c)
+            play += [{"card": name, "earlier": True}] * n if name is not None else [c]
+        play += zones.pop("play")
         if play:
             out["play"] = play
         out.update({k: v for k, v in zones.items() if v})
@@ -152,13 +160,14 @@ class PlayerForm:
         return out
 
     def fill(self, ps: dict[str, Any]) -> None:
-        now: list[Any] = []
+        # Cards in play since an earlier turn go to their own field while they come first (the
+        # form puts that field first): the order in play is kept, and matters.
+        play = list(ps.get("play") or [])
         earlier: list[str] = []
-        for e in ps.get("play") or []:
-            if isinstance(e, dict) and set(e) == {"card", "earlier"} and e["earlier"] is True:
-                earlier.append(e["card"])
-            else:
-                now.append(e)
+        while play and isinstance(play[0], dict) and set(play[0]) == {"card", "earlier"} \
+                and play[0]["earlier"] is True:
+            earlier.append(play.pop(0)["card"])
+        now = play
         values = {"play": now, "earlier": earlier,
                   **{z: ps.get(z) or [] for z in ("hand", "deck", "discard", "mat", "aside")}}
         self.name.value = str(ps.get("name", ""))
