@@ -95,10 +95,9 @@ INTRO = ("Type the position as a scenario file writes it: card names separated b
 
 @dataclass
 class Asked:
-    """What the results on screen answer: the scenario text and the edit count at asking."""
+    """What the results on screen answer: the checked scenario and the edit count at asking."""
 
     scenario: Scenario
-    text: str
     version: int
     exploration: Exploration
 
@@ -209,7 +208,6 @@ class Desk:
         self.asked: Asked | None = None
         self.stepper: Stepper | None = None
         self.saved: Path | None = None
-        self.error: str | None = None
         self._version = 0
         self._stop_requested = False
         self._worker: threading.Thread | None = None
@@ -352,8 +350,6 @@ class Desk:
         box.remove_class("tv-stale")
         cls = "tv-ok" if ok else "tv-error"
         box.value = f"<div class='tv {cls}'>{html}</div>"
-        if not ok and box is self.message:
-            self.error = re.sub(r"<[^>]+>", "", html)
 
     # -- asking ---------------------------------------------------------------------------------
     def _in_background(self, f: Any) -> None:
@@ -382,7 +378,6 @@ class Desk:
     def ask(self) -> Exploration | None:
         """Answer the position on screen: fill outcomes, tree and stepper, or show why not.
         Returns the exploration (``None`` on a failure, whose message is on screen)."""
-        self.error = None
         version = self._version
         self._stop_requested = False
         self._running(True)
@@ -400,7 +395,7 @@ class Desk:
             except Exception as e:  # an engine fault: say so, and give the file to report it
                 self._fault(e, text)
                 return None
-            self.asked = Asked(scn, text, version, ex)
+            self.asked = Asked(scn, version, ex)
             self._show(scn, ex)
             self._set_stale(version != self._version)
             return ex
