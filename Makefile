@@ -68,17 +68,28 @@ ROOT_OPT := $(if $(filter 0,$(shell id -u)),--allow-root)
 
 notebooks: setup
 	mkdir -p $(NB_BUILD)
-	for f in $(NB_SRC); do \
+	for f in $(NB_SRC) notebooks/desk.py; do \
 	  $(BIN)/jupytext --quiet --to ipynb --output $(NB_BUILD)/$$(basename $$f .py).ipynb $$f; done
 
 lab: notebooks
 	cd $(NB_BUILD) && ../../$(BIN)/jupyter lab 01_tour.ipynb --ip=127.0.0.1 $(ROOT_OPT)
 
+# Every page load starts a kernel; a kernel idle for CULL_IDLE seconds with no page connected
+# (the tab was closed or reloaded) is shut down, checked every CULL_INTERVAL seconds. An open
+# page keeps its kernel however long it waits. `make desk CULL_IDLE=3600` to keep them longer.
+# (notebooks/widgets/serve.py is Voilà with a fix that lets the culler see reloaded pages.)
+CULL_IDLE     ?= 600
+CULL_INTERVAL ?= 60
+
 desk: notebooks
 	@echo "The judge's desk: http://127.0.0.1:$(PORT)/?token=$(TOKEN)"
-	cd $(NB_BUILD) && ../../$(BIN)/voila 06_judges_desk.ipynb --no-browser \
+	@echo "  (on a corpus scenario: add &scenario=seeds/peasant-soldier-outcomes)"
+	cd $(NB_BUILD) && ../../$(BIN)/python -m dominion_tavern.notebooks.widgets.serve desk.ipynb \
+	  --no-browser \
 	  --Voila.ip=127.0.0.1 --port=$(PORT) --token=$(TOKEN) \
-	  --VoilaConfiguration.extension_denylist=jupyterlab-jupytext
+	  --VoilaConfiguration.extension_denylist=jupyterlab-jupytext \
+	  --MappingKernelManager.cull_idle_timeout=$(CULL_IDLE) \
+	  --MappingKernelManager.cull_interval=$(CULL_INTERVAL)
 
 screenshots: setup
 	$(BIN)/python -m dominion_tavern.notebooks.widgets.screenshots notebooks/screenshots

@@ -7,6 +7,7 @@ import json
 import sys
 
 from dominion_tavern.checker import CORPUS
+from dominion_tavern.checker.cmdutil import command
 from dominion_tavern.checker.run import Result, run_scenario
 from dominion_tavern.checker.scenario import (
     Problem,
@@ -19,15 +20,24 @@ from dominion_tavern.rulebook.carddata import RULESETS
 
 
 def add(sub) -> None:
-    ap = sub.add_parser("check", help="run scenario files (or folders of them) and print "
-                        "PASS/FAIL for each")
+    ap = command(sub, "check", "run scenario files (or folders of them) and print PASS/FAIL for "
+                 "each", "Run each scenario: build its setup, answer its script strictly, then "
+                 "compare the position with its expect section and, if it has one, the "
+                 "explored outcomes with outcomes.expect. A failure names the first "
+                 "difference and prints the log up to it, each line with its rule id.\n\n"
+                 "  tavern check                      (the scenario book shipped with Tavern)\n"
+                 "  tavern check checker/scenarios\n"
+                 "  tavern check a.yaml --ruleset 2015 --json",
+                 {0: "every scenario passes", 1: "a scenario fails"})
     ap.add_argument("paths", nargs="*", metavar="PATH",
-                    help="scenario files or folders (default: the scenario book installed with "
-                    "Tavern)")
+                    help="scenario files, or folders: every *.yaml under them, sorted (default: "
+                    "the scenario book installed with Tavern)")
     ap.add_argument("--json", action="store_true", help="one JSON object per scenario per line")
-    ap.add_argument("--ruleset", choices=RULESETS, help="override each file's ruleset")
+    ap.add_argument("--ruleset", choices=RULESETS, help="run under this ruleset instead of "
+                    "each file's own (meta.ruleset, default current)")
     ap.add_argument("--compare-rulesets", action="store_true",
-                    help="run each scenario under both rulesets and report those that differ")
+                    help="run each scenario under both rulesets and report those that differ "
+                    "(exit 0 whatever differs)")
     ap.set_defaults(run=run)
 
 

@@ -15,21 +15,32 @@ from itertools import groupby
 from pathlib import Path
 from typing import Any
 
-from dominion_tavern.checker.cmdutil import RULESETS, user_errors
+from dominion_tavern.checker.cmdutil import command, user_errors
 from dominion_tavern.checker.dump import DumpError, dump
 from dominion_tavern.checker.scenario import load_scenario
+from dominion_tavern.checker.script_errors import never_used, not_legal
+from dominion_tavern.rulebook.carddata import RULESETS
 from dominion_tavern.rulebook.engine.decisions import IllegalAnswer
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 
 def add(sub) -> None:
-    ap = sub.add_parser("dump", help="write the position a scenario's script reaches as a "
-                        "new scenario file")
-    ap.add_argument("file")
-    ap.add_argument("--answers", type=int, metavar="N", help="stop after the first N answers")
-    ap.add_argument("--ruleset", choices=RULESETS, help="override the file's ruleset")
-    ap.add_argument("-o", "--output", metavar="OUT", help="write here (default: print)")
+    ap = command(sub, "dump", "write the position a scenario's script reaches as a new "
+                 "scenario file",
+                 "Play the scenario's script (or its first N answers) and write the position "
+                 "reached as a new scenario that loads back to it: the setup of the last "
+                 "point that can be written as one, and the answers given since as its "
+                 "script. The new file has no expect: add what it should check.\n\n"
+                 "  tavern dump checker/scenarios/base/witch-moat.yaml --answers 1 -o mine.yaml",
+                 {0: "the position was written"})
+    ap.add_argument("file", help="a scenario file")
+    ap.add_argument("--answers", type=int, metavar="N", help="stop after the script's first "
+                    "N answers (default: all of them)")
+    ap.add_argument("--ruleset", choices=RULESETS, help="run under this ruleset instead of "
+                    "the file's own")
+    ap.add_argument("-o", "--output", metavar="OUT", help="write the new scenario to this "
+                    "file (default: print it)")
     ap.set_defaults(run=run)
 
 
@@ -92,11 +103,11 @@ def run(args: argparse.Namespace) -> int:
         while g.pending is None and g.paused is not None:
             g.resume()
         if g.pending is None:
-            raise DumpError(f"{args.file}: script entry {i} {a!r} comes after the game ended")
+            raise DumpError(f"{args.file}: {never_used(i, a, g)}")
         try:
             g.answer(a)
-        except IllegalAnswer as e:
-            raise DumpError(f"{args.file}: script entry {i}: {e}") from None
+        except IllegalAnswer:
+            raise DumpError(f"{args.file}: {not_legal(i, a, g)}") from None
     d = dump(g)
     where = f"{scn.id}" + (f" after {len(script)} answers" if args.answers is not None else "")
     meta = {"id": _new_id(scn.id, args.answers), "title": f"Position dumped from {where}",

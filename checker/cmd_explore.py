@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from dominion_tavern.checker.cmdutil import RULESETS, user_errors
+from dominion_tavern.checker.cmdutil import command, user_errors
 from dominion_tavern.checker.explore import (
     DEFAULT_MAX_NODES,
     Exploration,
@@ -18,6 +18,7 @@ from dominion_tavern.checker.explore import (
 from dominion_tavern.checker.fields import plain
 from dominion_tavern.checker.scenario import load_scenario
 from dominion_tavern.checker.whynot import closed_dicts, pending_dict, pending_lines, steps
+from dominion_tavern.rulebook.carddata import RULESETS
 from dominion_tavern.rulebook.engine.game import replay
 from dominion_tavern.rulebook.rules import RULES
 
@@ -25,15 +26,28 @@ WHY_NOT_OUTCOMES = 100  # outcomes whose path is replayed to list what was close
 
 
 def add(sub) -> None:
-    ap = sub.add_parser("explore", help="every outcome from a scenario's position, each with "
-                        "how many paths reach it, a shortest path and its rules")
-    ap.add_argument("file")
+    ap = command(sub, "explore", "every outcome from a scenario's position, each with how many "
+                 "paths reach it, a shortest path and its rules",
+                 "Play the scenario's script, then try every legal answer of every decision "
+                 "up to the stop point of its outcomes section (default: the end of the "
+                 "turn). Identical end positions, compared on outcomes.fields (default: the "
+                 "turn player's zones, the trash and the turn's counters), are one outcome; "
+                 "outcomes are numbered most paths first, then shortest path first, the same "
+                 "in the text, in --json and on the judge's desk. If the file lists "
+                 "outcomes.expect, they are checked too.\n\n"
+                 "  tavern explore checker/scenarios/seeds/peasant-soldier-outcomes.yaml",
+                 {0: "explored to the end (and outcomes.expect, if given, holds)",
+                  1: "outcomes.expect does not hold, or --max-nodes cut the search"})
+    ap.add_argument("file", help="a scenario file")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
-    ap.add_argument("--ruleset", choices=RULESETS, help="override the file's ruleset")
+    ap.add_argument("--ruleset", choices=RULESETS, help="run under this ruleset instead of "
+                    "the file's own")
     ap.add_argument("--depth", type=int, metavar="N",
-                    help="cut paths after N answers (reported as cut)")
+                    help="cut paths after N answers past the script; what lies beyond is "
+                    "counted as cut")
     ap.add_argument("--max-nodes", type=int, default=DEFAULT_MAX_NODES, metavar="N",
-                    help=f"stop after trying N answers (default {DEFAULT_MAX_NODES})")
+                    help=f"stop the search after trying N answers (default {DEFAULT_MAX_NODES})"
+                    "; the result is then marked TRUNCATED")
     ap.set_defaults(run=run)
 
 
@@ -64,7 +78,7 @@ def _text(ex: Exploration, scn_id: str, question: str, start=None,
              f"{ex.leaves} path(s), {ex.decisions} decision(s) in the tree"]
     if start is not None and start.pending is not None:
         lines += pending_lines(start, "starting from: ", "   ")
-    for i, o in enumerate(_ordered(ex), 1):
+    for i, o in enumerate(ex.numbered(), 1):
         extra = " (game over)" if o.over else ""
         extra += f" ({o.cut} cut at the depth limit)" if o.cut else ""
         lines.append(f"\n{i}. {o.paths} path(s){extra}")
@@ -85,10 +99,15 @@ def _text(ex: Exploration, scn_id: str, question: str, start=None,
 
 @user_errors
 def run(args: argparse.Namespace) -> int:
-    scn = load_scenario(args.file)
     if args.depth is not None and args.depth < 0:
-        raise ExploreError("--depth must be >= 0")
+        raise ExploreError(f"--depth must be 0 or more, not {args.depth}")
+    if args.max_nodes < 1:
+        raise ExploreError(f"--max-nodes must be 1 or more, not {args.max_nodes}")
+    scn = load_scenario(args.file)
     if scn.outcomes and scn.outcomes.get("expect") is not None:
+        if args.depth is not None:
+            raise ExploreError(f"{args.file} lists its expected outcomes (outcomes.expect), "
+                               "which a search cut by --depth cannot check; leave out --depth")
         check = check_outcomes(scn, args.ruleset, args.max_nodes)
         ex, verdict = check.exploration, check
     else:
@@ -97,9 +116,10 @@ def run(args: argparse.Namespace) -> int:
     closed = _closed_on_paths(scn, args.ruleset, ex)
     if args.json:
         out = ex.as_dict()
+        out["outcomes"] = [dict(number=i, **o.as_dict()) for i, o in enumerate(ex.numbered(), 1)]
         out.update(id=scn.id, question=scn.question, ruleset=args.ruleset or scn.ruleset,
                    start=pending_dict(start))
-        for o, d in zip(ex.outcomes, out["outcomes"], strict=True):
+        for o, d in zip(ex.numbered(), out["outcomes"], strict=True):
             if id(o) in closed:
                 d["not_offered"] = [{"answer": s.number, "label": s.answer,
                                      "closed": closed_dicts(s.closed)} for s in closed[id(o)]]

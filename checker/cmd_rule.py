@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import textwrap
 import tomllib
@@ -13,7 +14,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from dominion_tavern.checker.cmdutil import nearest, user_errors
+from dominion_tavern.checker.cmdutil import command, nearest, user_errors
 from dominion_tavern.checker.scenario import ScenarioError, find_scenarios, load_scenario
 from dominion_tavern.checker.search import search
 from dominion_tavern.rulebook.carddata import CARDS, EVENTS, RULESETS
@@ -29,8 +30,19 @@ class LookupFailed(LookupError):
 
 
 def add(sub) -> None:
-    ap = sub.add_parser("rule", help="a rule by id (both rulesets' texts), or --search WORDS")
-    ap.add_argument("id", nargs="?", help="a rule id such as turn.cleanup.draw")
+    ap = command(sub, "rule", "a rule or ruling by id, or the rules and rulings that hold "
+                 "--search WORDS",
+                 "Print a rule (rulebook/data/rules.toml: title, its text under each ruleset "
+                 "where they differ, history and source) or an official ruling restated "
+                 "(rulebook/data/rulings.toml: its card, text, example, source and the "
+                 "scenarios that show it), by id; or list the rules and rulings that hold "
+                 "every word given to --search.\n\n"
+                 "  tavern rule turn.cleanup.draw\n"
+                 "  tavern rule royal-carriage.call-timing\n"
+                 "  tavern rule --search exchange empty pile",
+                 {0: "found", 1: "--search found nothing"})
+    ap.add_argument("id", nargs="?", help="a rule id (turn.cleanup.draw) or a ruling id "
+                    "(royal-carriage.call-timing)")
     ap.add_argument("--search", nargs="+", metavar="WORD",
                     help="rules, rulings, cards and glossary terms that best answer the words "
                          "(a question as typed: word forms, synonyms and typos are found)")
@@ -38,8 +50,15 @@ def add(sub) -> None:
                     help="with --search: show the best N (default 8)")
     ap.add_argument("--json", action="store_true", help="print JSON")
     ap.set_defaults(run=run_rule)
-    cp = sub.add_parser("card", help="a card or Event: types, cost, texts, rulings, scenarios")
-    cp.add_argument("name", nargs="+", help="the card's name (any case)")
+    cp = command(sub, "card", "a card or Event: types, cost, texts, rulings, scenarios",
+                 "Print a card's or Event's types and cost, its text under each ruleset "
+                 "(with the errata between them), the official rulings on it restated, and "
+                 "the corpus scenarios that show them, with paths that work from the current "
+                 "folder.\n\n"
+                 "  tavern card royal carriage",
+                 {0: "found"})
+    cp.add_argument("name", nargs="+", help="the card's name, in any case; several words are "
+                    "one name")
     cp.add_argument("--json", action="store_true", help="print JSON")
     cp.set_defaults(run=run_card)
 
@@ -77,12 +96,31 @@ def rule_text(r: Rule) -> str:
     return "\n".join(lines)
 
 
-def find_rule(rid: str) -> Rule:
+def find_rule(rid: str) -> Rule | dict[str, Any]:
+    """The rule with id ``rid``, or else the ruling (a dict from rulings.toml)."""
     if rid in RULES:
         return RULES[rid]
-    near = nearest(rid, RULES, n=5)
+    by_id = {x["id"]: x for x in rulings()}
+    if rid in by_id:
+        return by_id[rid]
+    near = nearest(rid, [*RULES, *by_id], n=5)
     hint = f"; nearest: {', '.join(near)}" if near else "; try tavern rule --search WORDS"
-    raise LookupFailed(f"unknown rule id {rid!r}{hint}")
+    raise LookupFailed(f"unknown rule or ruling id {rid!r}{hint}")
+
+
+def ruling_data(x: dict[str, Any]) -> dict[str, Any]:
+    return {**x, "scenarios": scenarios_for(None, {x["id"]})}
+
+
+def ruling_text(d: dict[str, Any]) -> str:
+    only = f" [{', '.join(d['rulesets'])} only]" if d.get("rulesets") else ""
+    lines = [f"{d['id']}: a ruling on {d['card']}{only}", _wrap(d["text"])]
+    if d.get("example"):
+        lines += ["  example:", _wrap(d["example"])]
+    lines.append(f"  source: {d['source']}")
+    lines.append(f"  scenarios ({len(d['scenarios'])}):")
+    lines += [f"    {s}" for s in d["scenarios"]]
+    return "\n".join(lines)
 
 
 def print_search(query: str, limit: int, as_json: bool) -> int:
@@ -106,8 +144,12 @@ def run_rule(args: argparse.Namespace) -> int:
             return print_search(" ".join(args.search), args.limit, args.json)
         if not args.id:
             raise LookupFailed("give a rule id, or --search WORDS")
-        r = find_rule(args.id)
-        print(json.dumps(rule_data(r), indent=1) if args.json else rule_text(r))
+        found = find_rule(args.id)
+        if isinstance(found, Rule):
+            print(json.dumps(rule_data(found), indent=1) if args.json else rule_text(found))
+        else:
+            data = ruling_data(found)
+            print(json.dumps(data, indent=1) if args.json else ruling_text(data))
         return 0
     except LookupFailed as e:
         print(f"tavern rule: error: {e.args[0]}", file=sys.stderr)
@@ -138,8 +180,15 @@ def _mentions(data: Any, name: str) -> bool:
     return False
 
 
-def scenarios_for(name: str, ruling_ids: set[str], folder: Path = SCENARIOS) -> list[str]:
-    """The corpus scenarios whose rulings are the card's or whose setup mentions the card."""
+def where(path: Path) -> str:
+    """``path`` as the user can type it from the current folder (absolute if it lies above)."""
+    rel = os.path.relpath(path)
+    return str(path.resolve()) if rel.startswith("..") else rel
+
+
+def scenarios_for(name: str | None, ruling_ids: set[str], folder: Path = SCENARIOS) -> list[str]:
+    """The corpus scenarios that show one of ``ruling_ids`` or whose setup mentions the card
+    ``name``, as ``id (path): question``."""
     out = []
     try:
         files = find_scenarios([folder]) if folder.is_dir() else []
@@ -151,8 +200,8 @@ def scenarios_for(name: str, ruling_ids: set[str], folder: Path = SCENARIOS) -> 
         except ScenarioError:
             continue
         own = set(scn.meta.get("rulings") or []) & ruling_ids
-        if own or _mentions(scn.setup, name):
-            out.append(f"{scn.id} ({f.relative_to(folder.parent)}): {scn.question}")
+        if own or (name is not None and _mentions(scn.setup, name)):
+            out.append(f"{scn.id} ({where(f)}): {scn.question}")
     return out
 
 

@@ -6,22 +6,31 @@ import argparse
 import json
 import sys
 
+from dominion_tavern.checker.cmdutil import command
 from dominion_tavern.rulebook.bots import BOTS
+from dominion_tavern.rulebook.carddata import RULESETS
 from dominion_tavern.rulebook.setup import KINGDOMS, SetupError
 from dominion_tavern.rulebook.simulate import simulate
 from tqdm import tqdm
 
 
 def add(sub) -> None:
-    ap = sub.add_parser("simulate", help="bots play whole games; prints results and speed")
+    ap = command(sub, "simulate", "bots play whole games; prints results and speed",
+                 "Bots play whole games on a Kingdom and the results are summed up: wins per "
+                 "seat, mean scores and turns, unfinished games, wall time and games per "
+                 "second. The same seed gives the same games.\n\n"
+                 "  tavern simulate --bots big-money,random --games 200 --seed 1",
+                 {0: "the games were played"})
     ap.add_argument("--bots", default="big-money,big-money",
-                    help=f"comma-separated, one per player; bots: {', '.join(BOTS)}")
-    ap.add_argument("--games", type=int, default=100)
-    ap.add_argument("--seed", default="0", help="integer; game k uses seed+k")
+                    help=f"comma-separated, one per player (default big-money,big-money); "
+                    f"bots: {', '.join(BOTS)}")
+    ap.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    ap.add_argument("--seed", default="0", help="an integer; game k uses seed+k (default 0)")
     ap.add_argument("--kingdom", default="first-game",
                     help=f"a named kingdom ({', '.join(KINGDOMS)}) or 10 comma-separated cards")
     ap.add_argument("--events", default="", help="comma-separated Events")
-    ap.add_argument("--ruleset", default="current", choices=["2015", "current"])
+    ap.add_argument("--ruleset", default="current", choices=RULESETS,
+                    help="the ruleset to play (default current)")
     ap.add_argument("--any-kingdom", action="store_true",
                     help="allow a Kingdom that is not 10 distinct Kingdom cards")
     ap.add_argument("--json", action="store_true", help="print one JSON object")

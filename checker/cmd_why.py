@@ -9,17 +9,24 @@ import argparse
 import json
 import textwrap
 
-from dominion_tavern.checker.cmdutil import RULESETS, user_errors
+from dominion_tavern.checker.cmdutil import command, user_errors
 from dominion_tavern.checker.run import run_scenario
 from dominion_tavern.checker.scenario import load_scenario
 from dominion_tavern.checker.whynot import closed_dicts, pending_dict, pending_lines
+from dominion_tavern.rulebook.carddata import RULESETS
 from dominion_tavern.rulebook.rules import RULES
 
 
 def add(sub) -> None:
-    ap = sub.add_parser("why", help="the log of a scenario's script with every rule cited")
-    ap.add_argument("file")
-    ap.add_argument("--ruleset", choices=RULESETS, help="override the file's ruleset")
+    ap = command(sub, "why", "the log of a scenario's script with every rule cited",
+                 "Play the scenario's script and print the log, each line with the rule id "
+                 "behind it, the decision left pending, then the text of every rule cited "
+                 "(as it stands in the scenario's ruleset).",
+                 {0: "the scenario passes", 1: "the scenario fails (the log is printed up to "
+                  "where its script stops)"})
+    ap.add_argument("file", help="a scenario file")
+    ap.add_argument("--ruleset", choices=RULESETS, help="run under this ruleset instead of "
+                    "the file's own")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     ap.set_defaults(run=run)
 

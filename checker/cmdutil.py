@@ -6,8 +6,10 @@ import argparse
 import difflib
 import os
 import sys
+import textwrap
 from collections.abc import Callable, Iterable
 from functools import wraps
+from typing import Any
 
 from dominion_tavern.checker.dump import DumpError
 from dominion_tavern.checker.explore import ExploreError
@@ -18,7 +20,19 @@ from dominion_tavern.rulebook.setup import SetupError
 
 ERRORS: tuple[type[Exception], ...] = (ScenarioError, ExploreError, FieldError, DumpError,
                                        SetupError, IllegalAnswer, OSError)
-RULESETS = ["2015", "current"]
+BAD_INPUT = "a bad file or argument: every problem is printed, nothing is run"
+
+
+def command(sub: Any, name: str, summary: str, description: str,
+            exits: dict[int, str]) -> argparse.ArgumentParser:
+    """A sub-command's parser: ``summary`` in ``tavern --help``, ``description`` and the exit
+    statuses (``exits``, with 2 for bad input added) in ``tavern NAME --help``."""
+    codes = {**exits, 2: BAD_INPUT}
+    text = "\n\n".join(par if par.startswith("  ") else textwrap.fill(par, 79)
+                       for par in description.split("\n\n"))
+    epilog = "exit status:\n" + "\n".join(f"  {k}  {v}" for k, v in sorted(codes.items()))
+    return sub.add_parser(name, help=summary, description=text, epilog=epilog,
+                          formatter_class=argparse.RawDescriptionHelpFormatter)
 
 
 def user_errors(run: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:

@@ -15,6 +15,10 @@ node continues the parent's game in place. ``fast=False`` replays every branch f
 each top-level point by a key of its state (:mod:`checker.statekey`) and reuses them when the
 same position is reached by another order of answers; it pays only where such transpositions
 are common, so it is off by default.
+
+``progress``, if given, is called with the number of answers tried every
+:data:`PROGRESS_EVERY` answers; returning ``False`` stops the search (a judge's "stop" button):
+the outcomes found so far are kept and the result says it was stopped.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dominion_tavern.checker.fields import FieldError, getter, normalise, plain
+from dominion_tavern.checker.script_errors import never_used, not_legal
 from dominion_tavern.checker.snapshot import Checkpoint, is_top_level, restart, restartable
 from dominion_tavern.checker.statekey import KeyMaker
 from dominion_tavern.rulebook.engine.decisions import IllegalAnswer
@@ -32,7 +37,9 @@ from dominion_tavern.rulebook.engine.game import Game
 from dominion_tavern.rulebook.engine.turn import PHASES, Mark
 
 Factory = Callable[[], Any]
+Progress = Callable[[int], bool | None]
 DEFAULT_MAX_NODES = 100_000
+PROGRESS_EVERY = 200   # answers tried between two calls of the progress hook
 DEFAULT_STOP: dict[str, Any] = {"at": "end-of-turn"}
 STOP_POINTS = ("end-of-turn", "end-of-phase")
 
@@ -134,6 +141,7 @@ class Exploration:
     max_nodes: int = DEFAULT_MAX_NODES
     seconds: float = 0.0
     explored: int = 0      # answers tried by the search itself (what max_nodes caps)
+    stopped: bool = False  # the progress hook asked to stop (then truncated too)
 
     @property
     def rate(self) -> float:
@@ -143,12 +151,17 @@ class Exploration:
     def keys(self) -> set[tuple[Any, ...]]:
         return {tuple(o.values[f] for f in self.fields) for o in self.outcomes}
 
+    def numbered(self) -> list[Outcome]:
+        """The outcomes in the order every report numbers them (1, 2, ...): most paths first,
+        then the shortest path first, then the order found."""
+        return sorted(self.outcomes, key=lambda o: (-o.paths, len(o.path)))
+
     def as_dict(self) -> dict[str, Any]:
         return {"fields": self.fields, "stop": self.stop.describe(),
                 "outcomes": [o.as_dict() for o in self.outcomes], "decisions": self.decisions,
                 "answered": self.answered, "leaves": self.leaves, "truncated": self.truncated,
                 "explored": self.explored, "max_nodes": self.max_nodes,
-                "seconds": round(self.seconds, 4)}
+                "stopped": self.stopped, "seconds": round(self.seconds, 4)}
 
 
 @dataclass
@@ -169,7 +182,8 @@ Result = tuple[Summary, int, int]   # outcomes, decisions, leaves
 
 class _Explorer:
     def __init__(self, factory: Factory, script: Sequence[str], stop: Stop, fields: list[str],
-                 max_nodes: int, max_depth: int | None, fast: bool, memo: bool) -> None:
+                 max_nodes: int, max_depth: int | None, fast: bool, memo: bool,
+                 progress: Progress | None = None) -> None:
         self.factory = factory
         self.script = list(script)
         self.stop = stop
@@ -183,6 +197,17 @@ class _Explorer:
         self.keys = KeyMaker()
         self.explored = self.answered = 0
         self.truncated = False
+        self.progress = progress
+        self.stopped = False
+
+    def out_of_budget(self) -> bool:
+        """Whether to try no more answers: the node budget is spent or the hook said stop."""
+        if self.progress is not None and not self.stopped and \
+                self.explored % PROGRESS_EVERY == 0 and self.progress(self.explored) is False:
+            self.stopped = True
+        if self.stopped or self.explored >= self.max_nodes:
+            self.truncated = True
+        return self.truncated
 
     # the script
     def start(self) -> tuple[Game, _Anchor | None]:
@@ -192,16 +217,15 @@ class _Explorer:
         n = len(self.script)
         for i, a in enumerate(self.script):
             if g.pending is None:
-                raise ExploreError(f"script answer {i + 1} ({a!r}): no decision is pending "
-                                   "(the game is over)")
+                raise ExploreError(never_used(i + 1, a, g))
             if self.fast and is_top_level(g) and restartable(g):
                 anchor = _Anchor(Checkpoint(g.state), tuple(g.legal()), script=0)
             if i == n - 1:
                 stopper.armed = True
             try:
                 g.answer(a)
-            except IllegalAnswer as e:
-                raise ExploreError(f"script answer {i + 1}: {e}") from None
+            except IllegalAnswer:
+                raise ExploreError(not_legal(i + 1, a, g)) from None
             if anchor is not None:
                 anchor.script += 1
         self.getters = []
@@ -259,8 +283,7 @@ class _Explorer:
         summary: Summary = {}
         decisions = leaves = 0
         for i, a in enumerate(g.legal()):
-            if self.explored >= self.max_nodes:
-                self.truncated = True
+            if self.out_of_budget():
                 break
             if i > 0:
                 g = self.rebuild(anchor, since, path)
@@ -298,7 +321,8 @@ def _unroll(cons: tuple[Any, Any] | None) -> list[Any]:
 
 def explore(factory: Factory, script: Sequence[str] = (), stop: dict[str, Any] | None = None,
             fields: Sequence[str] = (), max_nodes: int = DEFAULT_MAX_NODES,
-            max_depth: int | None = None, fast: bool = True, memo: bool = False) -> Exploration:
+            max_depth: int | None = None, fast: bool = True, memo: bool = False,
+            progress: Progress | None = None) -> Exploration:
     """Every outcome from the position ``script`` leads to (see the module doc). Raises
     :class:`ExploreError` for a bad stop point, field or script."""
     parsed = Stop.parse(stop)
@@ -309,7 +333,7 @@ def explore(factory: Factory, script: Sequence[str] = (), stop: dict[str, Any] |
         raise ExploreError("fields: name at least one field, such as 'players.Ann.hand'")
     if len(set(fields)) != len(fields):
         raise ExploreError(f"fields: a field is named twice ({', '.join(fields)})")
-    ex = _Explorer(factory, script, parsed, fields, max_nodes, max_depth, fast, memo)
+    ex = _Explorer(factory, script, parsed, fields, max_nodes, max_depth, fast, memo, progress)
     t0 = time.perf_counter()
     g, anchor = ex.start()
     since = list(ex.script[len(ex.script) - anchor.script:]) if anchor is not None else []
@@ -321,7 +345,7 @@ def explore(factory: Factory, script: Sequence[str] = (), stop: dict[str, Any] |
         outcomes.append(Outcome(dict(zip(fields, key, strict=True)), paths, _unroll(pc),
                                 list(dict.fromkeys(rules)), cut, over))
     return Exploration(fields, parsed, outcomes, decisions, ex.answered, leaves, ex.truncated,
-                       max_nodes, seconds, ex.explored)
+                       max_nodes, seconds, ex.explored, ex.stopped)
 
 
 def default_fields(g: Game) -> list[str]:

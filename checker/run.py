@@ -27,11 +27,11 @@ from typing import Any
 from dominion_tavern.checker.expect import Check, checks
 from dominion_tavern.checker.explore import ExploreError, Stop, Stopper, check_outcomes
 from dominion_tavern.checker.scenario import Checkpoint, Scenario
+from dominion_tavern.checker.script_errors import never_used, not_legal
 from dominion_tavern.rulebook.engine.decisions import IllegalAnswer
 from dominion_tavern.rulebook.engine.game import Game
 from dominion_tavern.rulebook.setup import SetupError
 
-MAX_OPTIONS_SHOWN = 24
 END_BUY = "end Buy phase"
 
 
@@ -50,12 +50,6 @@ class Result:
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
-
-
-def _options(g: Game) -> str:
-    legal = g.legal()
-    shown = " | ".join(legal[:MAX_OPTIONS_SHOWN])
-    return shown + (f" | ... ({len(legal)} in all)" if len(legal) > MAX_OPTIONS_SHOWN else "")
 
 
 def stop_point(spec: dict[str, Any] | None, after_buy: bool) -> Stop | None:
@@ -113,15 +107,13 @@ class ScriptRun:
             g.resume()
         d = g.pending
         if d is None:
-            why = "the game is over" if g.over else "no decision is pending"
-            return f"script answer {i + 1} {answer!r} is never used: {why}"
+            return never_used(i + 1, answer, g)
         self.after_buy = g.state.turn.phase == "buy" and answer != END_BUY
         self._arm(self.at.get(i + 1, [Checkpoint(i + 1, {}, None, -1)])[0].stop)
         try:
             g.answer(answer)
         except IllegalAnswer:
-            return (f"script answer {i + 1} {answer!r} is not a legal answer to {d.player}'s "
-                    f"decision \"{d.prompt}\"; legal: {_options(g)}")
+            return not_legal(i + 1, answer, g)
         return None
 
 

@@ -297,12 +297,19 @@ def load_scenario(path: str | Path) -> Scenario:
         raise ScenarioError([Problem(file, 1, 1, f"not UTF-8 text ({e.reason})")]) from None
     except OSError as e:
         raise ScenarioError([Problem(file, 1, 1, f"cannot read: {e.strerror}")]) from None
+    return load_scenario_text(text, file)
+
+
+def load_scenario_text(text: str, name: str = "<text>") -> Scenario:
+    """Read and check a scenario given as YAML text rather than a file (the judge's desk checks
+    what it would save); ``name`` stands for the file in problems and ``Scenario.path``."""
+    path = Path(name)
     try:
         return _load(path, text, *_fast(text))
     except _Retry:
-        return _load(path, text, *parse(text, file))
+        return _load(path, text, *parse(text, name))
     except TooLarge as e:
-        raise _too_large(file, str(e)) from None
+        raise _too_large(name, str(e)) from None
 
 
 def _fast(text: str) -> tuple[Any, Callable[..., tuple[int, int]]]:

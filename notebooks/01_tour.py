@@ -15,11 +15,11 @@
 # # 1. A tour: the turn, the zones, decisions and the log
 #
 # You know Dominion's Base set: a turn is **Action → Buy → Clean-up**, you start with 7 Coppers
-# and 3 Estates, and you win on Victory points when the Provinces (or three Supply piles) run
-# out. *Adventures* keeps all of that and adds new kinds of cards that bend the turn: cards that
-# stay in play (Durations), cards that wait on a mat (Reserves), cards that change into better
-# cards (Travellers), and things you can buy that are not cards at all (Events). These notebooks
-# teach those additions, one per notebook, on a live rules engine.
+# and 3 Estates, the game ends when the Province pile (or any three Supply piles) runs out, and
+# the most Victory points win. *Adventures* keeps all of that and adds new kinds of cards that
+# bend the turn: cards that stay in play (Durations), cards that wait on a mat (Reserves), cards
+# that change into better cards (Travellers), and things you can buy that are not cards at all
+# (Events). These notebooks teach those additions, one per notebook, on a live rules engine.
 #
 # This first one shows how to read the engine: the position, the pending decision and the log.
 
@@ -74,10 +74,11 @@ turn_diagram()
 # %% [markdown]
 # ## The zones
 #
-# Each player has a **deck** (face down), a **hand**, a **discard pile**, the cards **in
-# play**, and two zones Adventures adds: the **Tavern mat** (Reserve cards wait there, not in
-# play) and **set-aside** cards (Gear, Haven-like effects). Supply piles are shared, and some
-# Adventures cards have piles that are **not in the Supply** (the Traveller upgrades).
+# Each player has a **deck** (face down), a **hand**, a **discard pile** and the cards **in
+# play**. Adventures adds the **Tavern mat** (Reserve cards wait there, not in play), and makes
+# more use of cards **set aside**, a zone the Base set already has for Library: Gear keeps its
+# cards set aside until your next turn. Supply piles are shared, and some Adventures cards have
+# piles that are **not in the Supply** (the Traveller upgrades).
 #
 # ## The turn stepper
 #

@@ -14,21 +14,28 @@
 # %% [markdown]
 # # 2. Reserve cards and the Tavern mat
 #
-# A **Reserve** card is played like any Action, but most of them then **move themselves onto your
-# Tavern mat**. While there, the card is *not in play*, is not drawn, and does nothing (it still
-# counts as one of your cards for scoring): it waits. Later, at the moment its text names, you may
-# **call** it: move it from the mat back into play and get its effect. A called card is not
+# A **Reserve** card is played like any other card of its type: most Reserves are Actions,
+# played in your Action phase, and Coin of the Realm is a Treasure, played in your Buy phase.
+# When played, each one **moves itself onto your Tavern mat**. There the card is *not in play*
+# and not in your deck: it is not drawn and gives nothing turn after turn, though it is still
+# yours when scores are counted (Distant Lands is worth its 4 VP *only* if it is on your mat at
+# the end of the game). It waits. Later, at the moment its lower half names, you may **call**
+# it: move it from the mat back into play and do what its lower half says. A called card is not
 # "played" (it does not use an Action, and "when you play" effects do not react to it); it is
-# discarded in Clean-up with your other cards in play, and it comes back around in your deck to be
-# played and put on the mat again.
+# discarded in that turn's Clean-up with the other cards in play, and it comes back around in
+# your deck to be played and put on the mat again. Two Reserves are never called: Distant Lands
+# stays on the mat for the rest of the game, and Wine Merchant is *discarded* from the mat (at
+# the end of your Buy phase, with $2 or more unspent).
 #
 # Three things to remember:
 #
 # 1. **Play, wait, call.** Playing gives the top half of the card; calling gives the bottom half.
 # 2. **Windows.** Each Reserve says *when* it can be called: at the start of your turn
-#    (Ratcatcher, Guide), right after you resolve an Action (Coin of the Realm, Royal Carriage),
-#    when you gain a card, at the end of your Buy phase... Outside its window it just waits.
-# 3. **Calling is optional**, and each card on the mat is called at most once per window.
+#    (Ratcatcher, Guide, Transmogrify, Teacher), after you play an Action card (Coin of the
+#    Realm, Royal Carriage), when you gain a card (Duplicate)... Outside its window it just
+#    waits.
+# 3. **Calling is optional.** Each card on the mat can be called once its window comes, and
+#    several may be called in the same window, one after another.
 
 # %%
 from dominion_tavern.notebooks.widgets import Stepper
@@ -40,6 +47,7 @@ from dominion_tavern.notebooks.widgets.teach import (
     scenario,
     walk,
 )
+from dominion_tavern.rulebook.carddata import CARDS
 
 rule("reserve.tavern-mat")
 rule("reserve.call")
@@ -71,11 +79,18 @@ Stepper(scenario("ratcatcher-call"))
 # %% [markdown]
 # ## After an Action: Royal Carriage and Coin of the Realm
 #
-# Royal Carriage (*+1 Action; put it on your mat; directly after resolving an Action, if it is
-# still in play, you may call this, to replay that Action*) and Coin of the Realm (*a Treasure
-# worth $1 that goes on the mat; call it after an Action for +2 Actions*) have the same window:
-# **directly after an Action card finishes resolving**. Not before it, not in the middle, and
-# not after a Treasure.
+# Royal Carriage (+1 Action, then onto the mat; called, it replays the Action card just played,
+# if that card is still in play) and Coin of the Realm (a Treasure worth $1 that goes onto the
+# mat; called, +2 Actions) share a window. Their printed wording changed: the first printing
+# (ruleset `2015`) says *directly after resolving an Action*, the current one (ruleset `current`,
+# which the engine uses unless told otherwise) says *after you play an Action card*. Both name
+# the same moment: when an Action card has finished resolving. Not before it, not in the middle,
+# and not after a Treasure.
+
+# %%
+for ruleset in ("2015", "current"):
+    print(f"Royal Carriage ({ruleset}):", CARDS["Royal Carriage"].text(ruleset).split("---")[-1]
+          .strip())
 
 # %%
 rule("reserve.after-action")

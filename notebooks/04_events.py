@@ -58,7 +58,7 @@ g = play_script(scenario("two-events-two-buys"))
 print("Ann's next hand:", len(g.player("Ann").hand), "cards")
 
 # %% [markdown]
-# ## Events are not card buys
+# ## Exchanging is not gaining
 #
 # Travelling Fair (*+2 Buys; when you gain a card this turn, you may put it onto your deck*)
 # reacts to gaining. Exchanging a Traveller is not gaining (notebook 5), so it does not apply:
@@ -67,8 +67,10 @@ print("Ann's next hand:", len(g.player("Ann").hand), "cards")
 g = play_script(scenario("travelling-fair-exchange"))
 
 # %% [markdown]
-# Try it in the stepper: Ann has $6 and 2 Buys. Buy Expedition, then see which answers are
-# left; go back and play all her Treasures first instead.
+# Try it in the stepper: Ann has three Silvers in hand and 2 Buys. Buy Alms first (it costs
+# $0, and with no Treasure in play she gains a card costing up to $4), then see which answers
+# are left: no Treasure can be played any more. Go back and play all her Treasures first
+# instead: now $6 can buy Expedition twice, but Alms gains nothing.
 
 # %%
 Stepper(position({"kingdom": ["Village"], "events": ["Expedition", "Alms"],

@@ -15,29 +15,52 @@
 # # 6. The judge's desk
 #
 # A question at the table ("can I still call Coin of the Realm after that?") is a position plus
-# a choice. Build the position below: pick cards into each player's zones (type to search, a
-# card can be picked several times), set pile sizes and tokens, choose the turn and phase and the
-# ruleset (`current` errata, or the `2015` first printing). Then **What happens?** explores every
-# legal line to the end of the turn (or phase) and shows each distinct outcome with the rules
-# its log cites, the outcome tree, and a stepper to play it through. **Save as scenario** writes
-# the position (where the stepper stands) as a scenario file the checker can load
-# (`tavern check saved-scenarios/`).
+# a choice. The desk below takes the position as a scenario file writes it: in each player's
+# zones, card names separated by commas (`Peasant, Soldier`, and `5 Copper` for five; a deck is
+# listed top card first), pile sizes and tokens as `name: value` pairs, the turn and phase, and
+# the ruleset (`current` errata, or the `2015` first printing). The desk checks the position
+# exactly as `tavern check` checks a file (unknown or misspelt cards, a card not in the game,
+# more copies than a pile holds) and says what is wrong next to the button.
 #
-# `make desk` serves this page alone, without code, for a judge who never opens a notebook.
+# **What happens?** explores every legal line to the stop point you choose (the end of the
+# turn, of the phase, or a number of decisions) and shows each distinct outcome with the rules
+# its log cites, numbered as `tavern explore` numbers them, the outcome tree, and a stepper to
+# play it through. A long exploration shows its progress and can be stopped. Change anything in
+# the position and the results are marked out of date at once: they answered another position.
+#
+# **Save as scenario** writes the position on screen, the question and the outcomes found (as
+# `outcomes.expect`), so `tavern check saved-scenarios/NAME.yaml` checks what you saw; it never
+# replaces a file unless you tick *replace*.
+#
+# `make desk` serves the desk alone, without code, for a judge who never opens a notebook.
 
 # %%
 from dominion_tavern.notebooks.widgets.desk import PUZZLE_PATH, Desk
 
-desk = Desk()
+desk = Desk(title=None)
 desk.load(PUZZLE_PATH)
 desk
 
 # %% [markdown]
-# The desk is filled with the Peasant and Soldier puzzle from notebook 5; choose another
-# corpus scenario in the *game* tab, or clear the fields and build your own. The same desk can
-# be driven by code, for example to ask the question right away:
+# The desk shows the Peasant and Soldier puzzle from notebook 5 (its setup: the scenario's
+# script is not played). **New position** clears it; the menu next to it loads any corpus
+# scenario. The same desk can be driven by code, for example to ask the question right away
+# (the results appear in the desk above):
 
 # %%
 ex = desk.ask()
-for o in ex.outcomes:
-    print(o.values["players.Ann.discard"], "<-", " / ".join(o.path), "|", ", ".join(o.rules))
+for n, o in enumerate(ex.numbered(), 1):
+    discard = ", ".join(o.values["players.Ann.discard"])
+    print(f"{n}. Ann discards {discard}  <-  {' / '.join(o.path)}")
+
+# %% [markdown]
+# Change the position and the results above are marked out of date; ask again for the new
+# one. Here: the same puzzle from the Buy phase with $5, where every buy branches. The outcomes
+# are grouped by what the exchanges did (the Soldier and Fugitive piles), the first few shown.
+
+# %%
+desk.form.phase.value = "buy"
+desk.form.coins.value = 5
+print("out of date:", not desk.current)
+ex = desk.ask()
+print(len(ex.outcomes), "outcomes;", "out of date:", not desk.current)

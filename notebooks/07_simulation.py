@@ -84,8 +84,9 @@ report.summary()
 
 # %% [markdown]
 # The same bots on the Adventures sampler. Big Money still ignores the Kingdom cards; the
-# `random` bot does not, so with it the Adventures cards (Reserves, Durations, Travellers) are
-# played thousands of times, and every game must end cleanly. Random play rarely gets far.
+# `random` bot does not: it buys and plays the Adventures cards (Reserves, Durations,
+# Travellers; about a hundred plays in these 20 games), and every game must still end cleanly.
+# Random play rarely gets far.
 
 # %%
 report, fig = run("adventures", ["big-money", "random"], 20)

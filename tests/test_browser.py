@@ -1,14 +1,25 @@
-"""A real browser: the Travellers notebook served by Voilà on loopback, Debian's Chromium driven
-by Playwright, clicking through the Peasant and Soldier puzzle in the turn stepper."""
+"""A real browser: notebooks served by Voilà on loopback as ``make desk`` serves them, Debian's
+Chromium driven by Playwright.
+
+* The Travellers notebook: clicking through the Peasant and Soldier puzzle in the turn stepper.
+* The judge's desk: a judge builds the same puzzle on an empty desk, asks, edits, meets an
+  error, saves, and the saved file checks what the desk showed; reloading the page does not
+  pile up kernels (they are culled when idle and unconnected).
+"""
 
 from __future__ import annotations
 
 import re
+import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from dominion_tavern.checker.cli import main
+from dominion_tavern.checker.scenario import load_scenario
 from dominion_tavern.notebooks.widgets.browser import (
     NOTEBOOKS,
+    Served,
     chromium,
     chromium_missing,
     stepper_locator,
@@ -22,15 +33,16 @@ pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
 TITLE = "Exchanging Soldier, then Peasant, with the Soldier pile empty"
 IGNORED = re.compile(r"fonts|font-awesome|cdn|ERR_NAME_NOT_RESOLVED|ERR_INTERNET_DISCONNECTED|"
                      r"Failed to load resource", re.I)
+CULL = 2   # seconds: make desk uses 600 (CULL_IDLE), shortened here to keep the test quick
 
 
 def test_puzzle_in_voila(tmp_path: Path) -> None:
     nb = to_ipynb(NOTEBOOKS / "05_travellers.py", tmp_path)
     errors: list[str] = []
-    with voila(nb) as url, chromium() as page:
+    with voila(nb) as server, chromium() as page:
         page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
         page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(url)
+        page.goto(server.url)
         box = stepper_locator(page, TITLE)
         box.wait_for(timeout=60_000)
 
@@ -85,3 +97,138 @@ def test_puzzle_in_voila(tmp_path: Path) -> None:
         assert "continue" in history and "exchange Peasant" not in history
         assert box.locator("select option").count() == 2   # this line + the one left
     assert [e for e in errors if not IGNORED.search(e)] == []
+
+
+# -- the judge's desk -------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def served(tmp_path_factory) -> Iterator[tuple[Served, Path, Path]]:
+    """One server for both tests: the page, the folder it saves into, the server's log."""
+    work = tmp_path_factory.mktemp("desk")
+    saved = work / "saved"
+    nb = to_ipynb(NOTEBOOKS / "desk.py", work / "build")
+    with voila(nb, cull_idle=CULL, cull_interval=1,
+               env={"TAVERN_SAVE_DIR": str(saved)}) as server:
+        yield server, saved, nb.parent / "voila.log"
+
+
+def _type(page, tab: str, field: str, text: str) -> None:
+    page.get_by_role("tab", name=tab, exact=True).click()
+    box = page.locator(f".tv-form .{field} input:visible")
+    box.fill(text)
+
+
+def _outcomes(page) -> list[str]:
+    rows = page.locator(".tv-outcomes .tv-outcome")
+    return [re.sub(r"\s+", " ", t).strip() for t in rows.all_inner_texts()]
+
+
+def test_a_judge_builds_asks_edits_fails_and_saves(served, capsys) -> None:
+    server, saved, _ = served
+    errors: list[str] = []
+    with chromium(1300, 1000) as page:
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(server.url)
+        desk = page.locator(".tv-desk")
+        desk.wait_for(timeout=60_000)
+
+        # The page: the desk alone, one heading, its own title, empty, not pre-answered.
+        assert page.title() == "Tavern \u2014 judge's desk"
+        assert page.locator("h1, h2").count() == 1
+        assert page.locator(".jp-MarkdownOutput, .jp-RenderedMarkdown").count() == 0
+        assert not page.locator(".tv-results").is_visible()
+        assert page.locator(".tv-form .tv-zone-play input").first.input_value() == ""
+
+        # The puzzle, typed in: Peasant and Soldier in play, the Soldier pile empty.
+        _type(page, "Ann", "tv-zone-play", "Peasant, Soldier")
+        _type(page, "Ann", "tv-zone-deck", "5 Copper")
+        _type(page, "game", "tv-kingdom", "Peasant")
+        _type(page, "game", "tv-piles", "Soldier: 0")
+        page.get_by_role("tab", name="turn", exact=True).click()
+        page.locator(".tv-phase select").select_option("cleanup")
+        page.locator("button.tv-ask").click()
+        page.locator(".tv-outcomes [data-outcome='3']").wait_for(timeout=30_000)
+        seen = _outcomes(page)
+        assert len(seen) == 3
+        assert "3 distinct outcome(s) at the end of the turn" in \
+            page.locator(".tv-summary").inner_text()
+        # Soldier first, then Peasant: both exchanged (Adventures rulebook, Travellers).
+        assert any("Fugitive Soldier" in s and "exchange Peasant for Soldier" in s
+                   for s in seen)
+        assert not page.locator(".tv-results.tv-stale").count()
+        # The tree fits its panel.
+        page.get_by_role("tab", name="tree", exact=True).click()
+        svg = page.locator(".tv-tree svg").bounding_box()
+        panel = page.locator(".tv-results").bounding_box()
+        assert 0 < svg["width"] <= panel["width"]
+        page.get_by_role("tab", name="outcomes", exact=True).click()
+
+        # An edit marks the results out of date at once.
+        _type(page, "game", "tv-piles", "Soldier: 1")
+        page.locator(".tv-results.tv-stale").wait_for(timeout=5_000)
+        assert "Out of date" in page.locator(".tv-stale-banner").inner_text()
+
+        # A position the loader refuses: the message next to the button, no results.
+        _type(page, "game", "tv-piles", "Soldier: 11")
+        page.locator("button.tv-ask").click()
+        message = page.locator(".tv-message .tv-error")
+        message.wait_for(timeout=10_000)
+        assert "pile sizes: Soldier: 11 is more than the Soldier pile holds (5 with 2 players)" \
+            in message.inner_text()
+        assert not page.locator(".tv-results").is_visible()
+
+        # Put the puzzle back, ask again: current results, the same three outcomes.
+        _type(page, "game", "tv-piles", "Soldier: 0")
+        page.locator("button.tv-ask").click()
+        page.locator(".tv-outcomes [data-outcome='3']").wait_for(timeout=30_000)
+        assert _outcomes(page) == seen
+        assert not page.locator(".tv-results.tv-stale").count()
+        assert not page.locator(".tv-message .tv-error").count()
+
+        # Save with a question; the file checks what the desk showed.
+        page.locator(".tv-question input").fill(
+            "The Soldier pile is empty: can Ann exchange both?")
+        page.locator(".tv-save-name input").fill("puzzle")
+        page.locator("button.tv-save").click()
+        page.locator(".tv-save-message .tv-ok").wait_for(timeout=30_000)
+        path = saved / "puzzle.yaml"
+        assert str(path) in page.locator(".tv-save-message").inner_text()
+
+        # Saving again under the same name does not replace the file, unless asked.
+        page.locator("button.tv-save").click()
+        page.locator(".tv-save-message .tv-error").wait_for(timeout=10_000)
+        assert "already exists" in page.locator(".tv-save-message").inner_text()
+        page.locator(".tv-replace input").check()
+        page.locator("button.tv-save").click()
+        page.locator(".tv-save-message .tv-ok").wait_for(timeout=30_000)
+    assert [e for e in errors if not IGNORED.search(e)] == []
+
+    scn = load_scenario(path)
+    assert scn.question == "The Soldier pile is empty: can Ann exchange both?"
+    assert scn.setup["piles"] == {"Soldier": 0}
+    expect = scn.outcomes["expect"]
+    assert len(expect) == 3
+    for shown, wanted in zip(seen, expect, strict=True):   # the desk's numbering and values
+        assert " ".join(wanted["players.Ann.discard"]) in shown
+        assert f"Soldier pile {wanted['piles.Soldier']}" in shown
+    assert main(["check", str(path)]) == 0
+    assert "PASS desk.puzzle" in capsys.readouterr().out
+    assert [p.name for p in saved.iterdir()] == ["puzzle.yaml"]   # no temporary file left
+
+
+def test_reloads_do_not_pile_up_kernels(served) -> None:
+    server, _, log = served
+    with chromium() as page:
+        for _ in range(10):
+            page.goto(server.url)     # the page's kernel runs the notebook as it loads
+        page.locator(".tv-desk").wait_for(timeout=60_000)
+        # The open page keeps its kernel; the nine left behind are culled once idle.
+        deadline = time.monotonic() + CULL + 10
+        while server.kernels() > 2 and time.monotonic() < deadline:
+            time.sleep(0.5)
+        assert server.kernels() <= 2
+        # Culled for idleness (not shut down by the pages as they went):
+        assert log.read_text().count("seconds of inactivity") >= 8
+        # The page left open still has its kernel: it answers.
+        page.locator("button.tv-ask").click()
+        page.locator(".tv-outcomes [data-outcome='1']").wait_for(timeout=30_000)

@@ -120,7 +120,7 @@ def test_illegal_answer_fails_with_entry_and_legal_options(tmp_path, capsys):
     code, out, _ = check(capsys, path)
     assert code == 1
     line = out.splitlines()[1]
-    assert "script answer 2 'discard: Gold, Gold' is not a legal answer" in line
+    assert "script entry 2 'discard: Gold, Gold' is not a legal answer" in line
     assert "Bob's decision" in line and "legal: discard: Gold, Estate" in line
 
 
@@ -139,7 +139,7 @@ def test_unused_answer_fails(tmp_path, capsys):
     """
     code, out, _ = check(capsys, scenario(tmp_path, "over", text=text))
     assert code == 1
-    assert "script answer 3 'end Buy phase' is never used: the game is over" in out
+    assert "script entry 3 'end Buy phase' is never used: the game is over" in out
 
 
 def test_pending_null_checks_game_end(tmp_path, capsys):

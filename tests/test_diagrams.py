@@ -281,7 +281,7 @@ def test_cli_kinds(tmp_path, capsys):
     assert capsys.readouterr().out.startswith('digraph "card Royal Carriage"')
     scn = ROOT / "checker/scenarios/base/throne-room-smithy.yaml"
     out = tmp_path / "tree.svg"
-    assert main(["diagram", "tree", str(scn), "--max-depth", "2", "-o", str(out)]) == 0
+    assert main(["diagram", "tree", str(scn), "--depth", "2", "-o", str(out)]) == 0
     assert "d0" in svg_names(out.read_text())
     assert main(["diagram", "travellers", "-o", str(tmp_path / "t.dot")]) == 0
     assert main(["diagram", "turn", "-o", str(tmp_path / "t.pdf")]) == 2

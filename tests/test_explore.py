@@ -147,7 +147,7 @@ def test_bad_fields(fields, message):
 
 
 def test_bad_script():
-    with pytest.raises(ExploreError, match="script answer 1"):
+    with pytest.raises(ExploreError, match="script entry 1 'play Gold' is not a legal answer"):
         explore(factory(["Copper"]), ["play Gold"], ACTION_END, ["turn.coins"])
 
 

@@ -1,13 +1,9 @@
-"""The turn stepper and the judge's desk, driven through their widgets in Python."""
+"""The turn stepper, driven through its widgets in Python (the desk: tests/test_desk.py)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
 from dominion_tavern.checker.scenario import load_scenario
 from dominion_tavern.notebooks.widgets import PUZZLE_PATH, Stepper
-from dominion_tavern.notebooks.widgets.desk import Desk
 from dominion_tavern.notebooks.widgets.teach import position
 from dominion_tavern.rulebook.bots import BigMoney
 from dominion_tavern.rulebook.setup import Setup, new_game
@@ -122,42 +118,3 @@ def test_game_over_has_no_buttons() -> None:
         g.answer(bot.choose(g, g.pending))
     s = Stepper(g)
     assert s.answer_buttons() == [] and "Game over" in s.board.value
-
-
-def test_desk_builds_asks_and_saves(tmp_path: Path) -> None:
-    desk = Desk()
-    desk.load(PUZZLE_PATH)
-    desk.ask_button.click()
-    assert desk.exploration is not None and len(desk.exploration.outcomes) == 3
-    assert "3 distinct outcome(s)" in desk.status.value
-    assert desk.tree.value.lstrip().startswith(("<?xml", "<svg", "<!DOCTYPE"))
-    desk.stepper.button("exchange Soldier for Fugitive").click()
-    path = desk.save(tmp_path)
-    scn = load_scenario(path)
-    assert scn.script == ["exchange Soldier for Fugitive"]
-    assert scn.setup["piles"] == {"Soldier": 0}
-
-
-def test_desk_position_from_widgets() -> None:
-    desk = Desk()
-    desk.kingdom.value = ["Ratcatcher"]
-    desk.players[0].zones["mat"].value = ["Ratcatcher"]
-    desk.players[0].zones["hand"].value = ["Estate", "Copper"]
-    desk.players[0].tokens.value = "+1 Card: Ratcatcher"
-    desk.phase.value = "start"
-    desk.stop.value = "end of this phase"
-    ex = desk.ask()
-    assert {o.values["players.Ann.hand"] for o in ex.outcomes} == {
-        ("Copper", "Estate"), ("Copper",), ("Estate",)}
-    desk.piles.value = "Nonsense"
-    desk.ask_button.click()
-    assert "name: value" in desk.status.value
-
-
-@pytest.mark.parametrize("bad", ["Soldier: 0", "Village: 3"])
-def test_desk_reports_setup_errors(bad: str) -> None:
-    desk = Desk()
-    desk.kingdom.value = ["Gear"]
-    desk.piles.value = bad
-    desk.ask_button.click()
-    assert "not a pile in this game" in desk.status.value

@@ -18,10 +18,12 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import jupytext
+import psutil  # comes with ipykernel
 
 CHROMIUM_NAMES = ("chromium", "chromium-browser")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu",
@@ -69,20 +71,53 @@ def _stop(proc: subprocess.Popen) -> None:
             proc.wait(5)
 
 
+@dataclass
+class Served:
+    """A Voilà server we started: the page's URL (with its token) and the server's process."""
+
+    url: str
+    pid: int
+
+    def kernels(self) -> int:
+        """How many kernels the server has running now (its ipykernel child processes)."""
+        try:
+            children = psutil.Process(self.pid).children(recursive=True)
+        except psutil.NoSuchProcess:
+            return 0
+        n = 0
+        for c in children:
+            try:
+                n += any("ipykernel" in part for part in c.cmdline())
+            except psutil.Error:  # it ended while we looked
+                continue
+        return n
+
+
 @contextmanager
-def voila(notebook: Path, timeout: float = 60) -> Iterator[str]:
-    """Serve ``notebook`` (``.ipynb``) with Voilà on 127.0.0.1; yields its URL with the token."""
+def voila(notebook: Path, timeout: float = 60, cull_idle: int | None = None,
+          cull_interval: int | None = None, env: dict[str, str] | None = None
+          ) -> Iterator[Served]:
+    """Serve ``notebook`` (``.ipynb``) with Voilà on 127.0.0.1, as ``make desk`` does (through
+    :mod:`notebooks.widgets.serve`); kernels
+    idle ``cull_idle`` seconds with no page connected are shut down, checked every
+    ``cull_interval`` seconds (both off unless given). ``env`` is added to the environment
+    (the kernels' too)."""
     port, token = free_port(), secrets.token_hex(12)
-    cmd = [str(BIN / "voila"), notebook.name, "--no-browser", "--Voila.ip=127.0.0.1",
+    cmd = [sys.executable, "-m", "dominion_tavern.notebooks.widgets.serve", notebook.name,
+           "--no-browser", "--Voila.ip=127.0.0.1",
            f"--port={port}", f"--token={token}",
            "--VoilaConfiguration.extension_denylist=jupyterlab-jupytext"]
+    if cull_idle is not None:
+        cmd.append(f"--MappingKernelManager.cull_idle_timeout={cull_idle}")
+    if cull_interval is not None:
+        cmd.append(f"--MappingKernelManager.cull_interval={cull_interval}")
     log = open(notebook.parent / "voila.log", "w")  # noqa: SIM115 (closed below)
     proc = subprocess.Popen(cmd, cwd=notebook.parent, stdout=log, stderr=subprocess.STDOUT,
-                            start_new_session=True)
+                            start_new_session=True, env={**os.environ, **(env or {})})
     try:
         url = f"http://127.0.0.1:{port}/?token={token}"
         _wait_http(url, proc, timeout)
-        yield url
+        yield Served(url, proc.pid)
     finally:
         _stop(proc)
         log.close()

@@ -1,198 +1,233 @@
-"""The judge's desk: build a position with widgets, ask what happens, see every outcome and
-its rules, step through it, and save it as a scenario file.
+"""The judge's desk: type a position, ask what happens, see every outcome with its rules, step
+through it, and save it as a scenario file that checks what was seen.
+
+What is answered is always what is on screen: the position is read from the form, checked by
+the scenario loader (the command line's checks and messages), explored, and any edit after that
+marks the results out of date at once. A failure shows a message next to the button in place
+of the results. Saving writes the position, the question and the outcomes found (as
+``outcomes.expect``) to a temporary file, loads it back and checks it, and only then moves it
+into place, never over an existing file unless asked.
 
 >>> desk = Desk()
 >>> desk.load(PUZZLE_PATH)
->>> desk.spec()["piles"], desk.spec()["players"][0]["play"]
-({'Soldier': 0}, ['Peasant', 'Soldier'])
->>> sorted(o.values["piles.Soldier"] for o in desk.ask().outcomes)
+>>> ex = desk.ask()
+>>> sorted(o.values["piles.Soldier"] for o in ex.outcomes)
 [0, 0, 1]
 """
 
 from __future__ import annotations
 
+import base64
+import os
 import re
+import tempfile
+import threading
+import time
+import traceback
+from dataclasses import dataclass
 from html import escape
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs
 
 import ipywidgets as w
 from dominion_tavern.checker.cmd_dump import scenario_yaml
-from dominion_tavern.checker.dump import dump
-from dominion_tavern.checker.explore import Exploration, ExploreError, default_fields, explore
-from dominion_tavern.checker.scenario import load_scenario
+from dominion_tavern.checker.explore import (
+    DEFAULT_MAX_NODES,
+    Exploration,
+    ExploreError,
+    Stop,
+    default_fields,
+    explore,
+)
+from dominion_tavern.checker.fields import plain
+from dominion_tavern.checker.run import run_scenario
+from dominion_tavern.checker.scenario import (
+    Scenario,
+    ScenarioError,
+    load_scenario,
+    load_scenario_text,
+)
 from dominion_tavern.diagrams.render import DotMissing
 from dominion_tavern.diagrams.tree import from_exploration, game_prompts
-from dominion_tavern.notebooks.widgets.stepper import (
-    CSS,
-    PUZZLE_PATH,
-    SCENARIOS,
-    Stepper,
-    chip,
-    rule_html,
+from dominion_tavern.notebooks.widgets.outcomes_view import (
+    SHOW_FIRST,
+    auto_group,
+    differing,
+    label,
+    outcomes_html,
+    summary,
 )
-from dominion_tavern.rulebook.carddata import CARDS, EVENTS, RULESETS
+from dominion_tavern.notebooks.widgets.position_form import (
+    ZONE_LABELS,
+    DeskError,
+    PositionForm,
+)
+from dominion_tavern.notebooks.widgets.stepper import CSS, PUZZLE_PATH, SCENARIOS, Stepper
 from dominion_tavern.rulebook.engine.game import Game
-from dominion_tavern.rulebook.engine.state import PILE_TOKENS
-from dominion_tavern.rulebook.engine.turn import PHASES
-from dominion_tavern.rulebook.position import build, expand
-from dominion_tavern.rulebook.setup import SetupError
 
-__all__ = ["PUZZLE_PATH", "Desk"]
+__all__ = ["PUZZLE_PATH", "Desk", "DeskError"]
 
-ZONE_FIELDS = ("hand", "play", "earlier", "deck", "discard", "mat", "aside")
-ZONE_LABELS = {"hand": "hand", "play": "in play", "earlier": "in play (earlier turn)",
-               "deck": "deck (top first)", "discard": "discard", "mat": "Tavern mat",
-               "aside": "set aside"}
-STOPS = {"end of this turn": {"at": "end-of-turn"},
-         "end of this phase": {"at": "end-of-phase"},
-         "next 3 decisions": {"decisions": 3}}
-SAVE_DIR = Path(__file__).resolve().parents[2] / "saved-scenarios"  # git-ignored
-_PAIR = re.compile(r"^\s*(.+?)\s*[:=]\s*(.+?)\s*$")
-
-
-def _pairs(text: str, what: str) -> dict[str, str]:
-    """``"Soldier: 0, Fugitive: 3"`` -> ``{"Soldier": "0", "Fugitive": "3"}``."""
-    out: dict[str, str] = {}
-    for part in filter(str.strip, re.split(r"[,;\n]", text)):
-        m = _PAIR.match(part)
-        if not m:
-            raise SetupError(f"{what}: write 'name: value' pairs separated by commas, "
-                             f"not {part.strip()!r}")
-        out[m.group(1)] = m.group(2)
-    return out
+TITLE = "Tavern \u2014 judge's desk"
+# Where "Save as scenario" writes: saved-scenarios/ in the checkout (git-ignored), or the folder
+# the environment variable TAVERN_SAVE_DIR names (set it before starting the server).
+SAVE_DIR = Path(__file__).resolve().parents[2] / "saved-scenarios"
+STOPS = [("the end of this turn", "end-of-turn"), ("the end of this phase", "end-of-phase"),
+         ("N more decisions", "decisions")]
+PICK = "(start from a corpus scenario)"
+DESK_CSS = """<style>
+.tv-stale {opacity: .45}
+.tv-banner {background: #fff3cd; border: 1px solid #e0b000; border-radius: 4px;
+  padding: 4px 8px; margin: 4px 0}
+.tv-error {color: #a00; border-left: 3px solid #c62828; padding-left: 8px}
+.tv-ok {color: #1b5e20}
+.tv-group {margin: 8px 0 2px; padding: 2px 6px; background: #f0f3f8; border-radius: 4px}
+.tv-outcome {margin: 2px 0 2px 1em}
+.tv-outcome details.tv-rules {display: inline-block; margin-left: .5em}
+.tv-treebox {max-width: 100%; overflow: auto}
+.tv-treebox svg {max-width: 100%; height: auto}
+h1.tv-title {font-size: 22px; margin: 4px 0 8px}
+</style>"""
+INTRO = ("Type the position as a scenario file writes it: card names separated by commas, "
+         "<code>5 Copper</code> for five, a deck top card first. Then ask what can happen: "
+         "every distinct outcome with the rules behind it.")
 
 
-class PlayerForm:
-    """One player's part of the desk: name, a card picker per zone, tokens."""
+@dataclass
+class Asked:
+    """What the results on screen answer: the checked scenario and the edit count at asking."""
 
-    def __init__(self, name: str, cards: list[str]) -> None:
-        self.name = w.Text(value=name, description="name", layout=w.Layout(width="16em"))
-        self.zones = {z: w.TagsInput(value=[], allowed_tags=cards, allow_duplicates=True)
-                      for z in ZONE_FIELDS}
-        self.journey = w.Dropdown(options=["up", "down"], value="up", description="Journey",
-                                  layout=w.Layout(width="12em"))
-        self.vp = w.BoundedIntText(value=0, min=0, max=99, description="VP tokens",
-                                   layout=w.Layout(width="12em"))
-        self.tokens = w.Text(placeholder="+1 Action: Village, -$2 cost: Smithy",
-                             description="pile tokens", layout=w.Layout(width="34em"))
-        rows = [w.HBox([w.Label(ZONE_LABELS[z], layout=w.Layout(width="11em")), t])
-                for z, t in self.zones.items()]
-        self.widget = w.VBox([w.HBox([self.name, self.journey, self.vp]), *rows, self.tokens])
+    scenario: Scenario
+    version: int
+    exploration: Exploration
 
-    def spec(self) -> dict[str, Any]:
-        z = {k: list(t.value) for k, t in self.zones.items()}
-        out: dict[str, Any] = {"name": self.name.value.strip()}
-        play: list[Any] = [{"card": c, "earlier": True} for c in z.pop("earlier")]
-        play += z.pop("play")
-        if play:
-            out["play"] = play
-        out.update({k: v for k, v in z.items() if v})
-        if self.journey.value == "down":
-            out["journey"] = "down"
-        if self.vp.value:
-            out["vp_tokens"] = self.vp.value
-        tokens = _pairs(self.tokens.value, f"{out['name']}'s pile tokens")
-        for t in tokens:
-            if t not in PILE_TOKENS:
-                raise SetupError(f"unknown token {t!r}; tokens: {', '.join(PILE_TOKENS)}")
-        if tokens:
-            out["tokens"] = tokens
-        return out
 
-    def fill(self, ps: dict[str, Any]) -> None:
-        self.name.value = ps.get("name", self.name.value)
-        now: list[str] = []
-        earlier: list[str] = []
-        for entry in ps.get("play") or []:
-            if isinstance(entry, dict):
-                (earlier if entry.get("earlier") else now).append(entry["card"])
-            else:
-                now += expand([entry], "play")
-        values = {"play": now, "earlier": earlier}
-        for z in ("hand", "deck", "discard", "mat", "aside"):
-            values[z] = expand(ps.get(z), z)
-        for z, t in self.zones.items():
-            t.value = values.get(z, [])
-        self.journey.value = ps.get("journey", "up")
-        self.vp.value = int(ps.get("vp_tokens", 0))
-        self.tokens.value = ", ".join(f"{k}: {v}" for k, v in (ps.get("tokens") or {}).items())
+def _place(path: str, setup: dict[str, Any]) -> str:
+    """A loader path (``setup.players[0].play[2]``) in the desk's words (``Ann's in play``)."""
+    m = re.match(r"setup\.players\[(\d+)\](?:\.(\w+)(?:\[(\d+)\])?)?", path)
+    if m:
+        i = int(m.group(1))
+        players = setup.get("players") or []
+        ps = players[i] if i < len(players) else {}
+        name = ps.get("name") or f"player {i + 1}"
+        zone = m.group(2)
+        if zone == "play" and m.group(3) is not None:
+            entry = (ps.get("play") or [])[int(m.group(3))]
+            if isinstance(entry, dict) and set(entry) == {"card", "earlier"}:
+                zone = "earlier"
+        if zone is None:
+            return name
+        what = "pile tokens" if zone == "tokens" else ZONE_LABELS.get(zone, zone.replace("_",
+                                                                                         " "))
+        return f"{name}'s {what}"
+    head = path.split(".")[1].split("[")[0] if "." in path else path
+    return {"kingdom": "Kingdom", "events": "Events", "piles": "pile sizes", "trash": "trash",
+            "turn": "turn", "seed": "seed"}.get(head, path)
+
+
+def in_desk_words(message: str, setup: dict[str, Any]) -> str:
+    """A loader message with its scenario-file places put as the desk's fields."""
+    m = re.match(r"^(setup(?:\.[\w$+ -]+|\[\d+\])*)(?::\s)(.*)$", message, re.S)
+    if m:
+        where, rest = m.group(1), m.group(2)
+        if where.startswith("setup.piles."):
+            rest = f"{where.removeprefix('setup.piles.')}: {rest}"
+        message = f"{_place(where, setup)}: {rest}" if where != "setup" else f"position: {rest}"
+    return (message.replace("setup.kingdom", "the Kingdom").replace("setup.events",
+                                                                     "the Events"))
 
 
 class Desk:
-    """The judge's desk widget (``display(desk.widget)``, or ``desk`` as a cell's last line)."""
+    """The judge's desk widget (``display(desk.widget)``, or ``desk`` as a cell's last line).
 
-    def __init__(self, players: tuple[str, ...] = ("Ann", "Bob")) -> None:
-        cards = sorted(CARDS)
-        kingdom_cards = sorted(n for n, d in CARDS.items() if d.kingdom)
-        self.ruleset = w.Dropdown(options=list(RULESETS), value="current",
-                                  description="ruleset")
-        self.kingdom = w.TagsInput(value=[], allowed_tags=kingdom_cards,
-                                   allow_duplicates=False)
-        self.events = w.TagsInput(value=[], allowed_tags=sorted(EVENTS), allow_duplicates=False)
-        self.piles = w.Text(placeholder="Soldier: 0, Province: 3", description="pile sizes",
-                            layout=w.Layout(width="34em"))
-        self.trash = w.TagsInput(value=[], allowed_tags=cards, allow_duplicates=True)
-        self.players = [PlayerForm(n, cards) for n in players]
-        self.turn_player = w.Dropdown(options=list(players), value=players[0],
-                                      description="whose turn")
-        self.phase = w.Dropdown(options=list(PHASES), value="action", description="phase")
-        self.number = w.BoundedIntText(value=1, min=1, max=999, description="turn no.")
-        self.actions = w.BoundedIntText(value=1, min=0, max=99, description="Actions")
-        self.buys = w.BoundedIntText(value=1, min=0, max=99, description="Buys")
-        self.coins = w.BoundedIntText(value=0, min=0, max=99, description="$")
-        self.stop = w.Dropdown(options=list(STOPS), value="end of this turn",
-                               description="explore to")
+    ``title``: the heading (``None`` for none, inside a notebook that has its own)."""
+
+    def __init__(self, title: str | None = TITLE) -> None:
+        self.form = PositionForm()
+        self.new_button = w.Button(description="New position", icon="file")
+        self.new_button.add_class("tv-new")
+        self.new_button.on_click(lambda _: self.new())
         stems = sorted(str(p.relative_to(SCENARIOS).with_suffix(""))
                        for p in SCENARIOS.rglob("*.yaml"))
-        self.corpus = w.Dropdown(options=["(start from a corpus scenario)", *stems],
-                                 layout=w.Layout(width="30em"))
+        self.corpus = w.Dropdown(options=[PICK, *stems], value=PICK,
+                                 layout=w.Layout(width="34em"))
         self.corpus.observe(self._pick_corpus, names="value")
+        self.question = w.Text(placeholder="the question you were asked (saved with the file)",
+                               description="question", layout=w.Layout(width="52em"))
+        self.question.add_class("tv-question")
+        self.stop = w.Dropdown(options=STOPS, value="end-of-turn", description="explore to",
+                               layout=w.Layout(width="20em"))
+        self.decisions = w.BoundedIntText(value=3, min=1, max=99, description="N",
+                                          layout=w.Layout(width="8em", display="none"))
         self.ask_button = w.Button(description="What happens?", button_style="primary")
         self.ask_button.add_class("tv-ask")
-        self.ask_button.on_click(lambda _: self._safe(self.ask))
-        self.save_name = w.Text(value="my-ruling", description="file name")
-        self.save_title = w.Text(placeholder="what the position shows", description="title",
-                                 layout=w.Layout(width="34em"))
-        self.save_question = w.Text(placeholder="the question asked", description="question",
-                                    layout=w.Layout(width="34em"))
-        self.save_button = w.Button(description="save as scenario", icon="save")
-        self.save_button.add_class("tv-save")
-        self.save_button.on_click(lambda _: self._safe(self.save))
-        self.status = w.HTML()
-        self.status.add_class("tv-status")
+        self.ask_button.on_click(lambda _: self._in_background(self.ask))
+        self.stop_button = w.Button(description="Stop", button_style="warning",
+                                    layout=w.Layout(display="none"))
+        self.stop_button.add_class("tv-stop")
+        self.stop_button.on_click(lambda _: self._request_stop())
+        self.progress = w.HTML()
+        self.progress.add_class("tv-progress")
+        self.message = w.HTML()
+        self.message.add_class("tv-message")
+        self.banner = w.HTML()
+        self.banner.add_class("tv-stale-banner")
+        self.summary = w.HTML()
+        self.summary.add_class("tv-summary")
         self.outcomes = w.HTML()
         self.outcomes.add_class("tv-outcomes")
+        self.show_all = w.ToggleButton(value=False, description="show all",
+                                       layout=w.Layout(display="none", width="auto"))
+        self.show_all.add_class("tv-show-all")
+        self.show_all.observe(lambda _: self._draw_outcomes(), names="value")
+        self.group_by = w.Dropdown(options=[("automatic", "auto")], value="auto",
+                                   description="group by", layout=w.Layout(width="26em"))
+        self.group_by.add_class("tv-group-by")
+        self.group_by.observe(lambda _: self._draw_outcomes(), names="value")
         self.tree = w.HTML()
         self.tree.add_class("tv-tree")
         self.stepper_box = w.VBox()
-        self.exploration: Exploration | None = None
+        self.results = w.Tab(children=[w.VBox([self.summary, self.group_by, self.outcomes,
+                                               self.show_all]),
+                                       self.tree, self.stepper_box],
+                             titles=("outcomes", "tree", "step through"),
+                             layout=w.Layout(display="none"))
+        self.results.add_class("tv-results")
+        self.save_name = w.Text(value="my-ruling", description="file name")
+        self.save_name.add_class("tv-save-name")
+        self.save_title = w.Text(placeholder="what the position shows (optional)",
+                                 description="title", layout=w.Layout(width="34em"))
+        self.replace = w.Checkbox(value=False, description="replace a file of that name",
+                                  indent=False)
+        self.replace.add_class("tv-replace")
+        self.save_button = w.Button(description="Save as scenario", icon="save")
+        self.save_button.add_class("tv-save")
+        self.save_button.on_click(lambda _: self._in_background(self.save))
+        self.save_message = w.HTML()
+        self.save_message.add_class("tv-save-message")
+        self.asked: Asked | None = None
         self.stepper: Stepper | None = None
         self.saved: Path | None = None
-        self.widget = self._layout()
+        self._version = 0
+        self._stop_requested = False
+        self._worker: threading.Thread | None = None
+        self._lock = threading.Lock()
+        self.form.on_change(self._changed)
+        for x in (self.stop, self.decisions):
+            x.observe(lambda _: self._changed(), names="value")
+        self.stop.observe(self._show_n, names="value")
+        self.widget = self._layout(title)
 
-    def _layout(self) -> w.Widget:
-        def row(label: str, widget: w.Widget) -> w.HBox:
-            return w.HBox([w.Label(label, layout=w.Layout(width="11em")), widget])
-
-        game = w.VBox([w.HBox([self.ruleset, self.corpus]), row("Kingdom", self.kingdom),
-                       row("Events", self.events), self.piles, row("trash", self.trash)])
-        turn = w.VBox([w.HBox([self.turn_player, self.phase, self.number]),
-                       w.HBox([self.actions, self.buys, self.coins])])
-        tabs = w.Tab(children=[game, *[p.widget for p in self.players], turn])
-        for i, title in enumerate(["game", *[p.name.value for p in self.players], "turn"]):
-            tabs.set_title(i, title)
-        ask = w.HBox([self.stop, self.ask_button])
-        save = w.VBox([w.HBox([self.save_name, self.save_button]), self.save_title,
-                       self.save_question])
-        results = w.Tab(children=[self.outcomes, self.tree, self.stepper_box])
-        for i, title in enumerate(["outcomes", "tree", "step through"]):
-            results.set_title(i, title)
-        head = w.HTML(CSS + "<h2 class='tv'>The judge's desk</h2><p class='tv'>Set up the "
-                      "position (cards into each player's zones, piles, tokens, the turn), "
-                      "then ask what can happen. Every outcome lists the rules behind it.</p>")
-        box = w.VBox([head, tabs, ask, self.status, results,
-                      w.HTML("<h3 class='tv'>Save the position</h3>"), save])
+    def _layout(self, title: str | None) -> w.Widget:
+        head = CSS + DESK_CSS + (f"<h1 class='tv tv-title'>{escape(title)}</h1>" if title else "")
+        top = w.HBox([self.new_button, self.corpus])
+        ask = w.HBox([self.ask_button, self.stop, self.decisions, self.stop_button,
+                      self.progress], layout=w.Layout(align_items="center"))
+        save = w.VBox([w.HTML("<h3 class='tv'>Save as scenario</h3>"),
+                       w.HBox([self.save_name, self.save_title]),
+                       w.HBox([self.save_button, self.replace]), self.save_message])
+        box = w.VBox([w.HTML(head + f"<p class='tv'>{INTRO}</p>"), top, self.form.widget,
+                      self.question, ask, self.message, self.banner, self.results, save])
         box.add_class("tv-desk")
         return box
 
@@ -201,138 +236,304 @@ class Desk:
 
         display(self.widget)
 
-    def _safe(self, f: Any) -> None:
-        try:
-            f()
-        except (SetupError, ExploreError, ValueError, KeyError) as e:
-            self.status.value = f"<div class='tv' style='color:#a00'>{escape(str(e))}</div>"
-
     # -- the position ---------------------------------------------------------------------------
-    def spec(self) -> dict[str, Any]:
-        """The position as a scenario ``setup`` (raises SetupError for what cannot be read)."""
-        piles = {k: int(v) for k, v in _pairs(self.piles.value, "pile sizes").items()}
-        spec: dict[str, Any] = {"ruleset": self.ruleset.value, "kingdom": list(self.kingdom.value)}
-        if self.events.value:
-            spec["events"] = list(self.events.value)
-        if piles:
-            spec["piles"] = piles
-        if self.trash.value:
-            spec["trash"] = list(self.trash.value)
-        spec["players"] = [p.spec() for p in self.players]
-        turn_player = self.turn_player.value
-        names = [p["name"] for p in spec["players"]]
-        if turn_player not in names:
-            turn_player = names[0]
-        spec["turn"] = {"player": turn_player, "phase": self.phase.value,
-                        "number": self.number.value, "actions": self.actions.value,
-                        "buys": self.buys.value, "coins": self.coins.value}
-        return spec
+    def stop_point(self) -> dict[str, Any]:
+        kind = self.stop.value
+        return {"decisions": self.decisions.value} if kind == "decisions" else {"at": kind}
 
-    def fill(self, setup: dict[str, Any]) -> None:
-        """Set every widget from a scenario ``setup``."""
-        self.ruleset.value = str(setup.get("ruleset", "current"))
-        self.kingdom.value = expand(setup.get("kingdom"), "kingdom")
-        self.events.value = list(setup.get("events", []))
-        self.piles.value = ", ".join(f"{k}: {v}" for k, v in (setup.get("piles") or {}).items())
-        self.trash.value = expand(setup.get("trash"), "trash")
-        for form, ps in zip(self.players, setup.get("players") or [], strict=False):
-            form.fill(ps)
-        names = [p.name.value for p in self.players]
-        self.turn_player.options = names
-        t = setup.get("turn", {})
-        self.turn_player.value = t.get("player", names[0])
-        self.phase.value = t.get("phase", "start")
-        self.number.value = int(t.get("number", 1))
-        self.actions.value = int(t.get("actions", 1))
-        self.buys.value = int(t.get("buys", 1))
-        self.coins.value = int(t.get("coins", 0))
+    def scenario_data(self, meta: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The position on screen as a scenario (``meta`` added to the desk's own)."""
+        setup = self.form.setup()
+        stop = Stop.parse(self.stop_point())
+        question = self.question.value.strip() or \
+            f"What can happen from this position {stop.describe()}?"
+        return {"meta": {"id": "desk.position", "question": question,
+                         "ruleset": self.form.ruleset.value, **(meta or {})},
+                "setup": setup, "outcomes": {"stop": self.stop_point()}}
+
+    def scenario(self) -> tuple[Scenario, str]:
+        """The position on screen, checked as the command line checks a file; raises
+        :class:`DeskError` with the problems in the desk's words."""
+        data = self.scenario_data()
+        text = scenario_yaml(data)
+        try:
+            return load_scenario_text(text, "the desk"), text
+        except ScenarioError as e:
+            words = [in_desk_words(p.message, data["setup"]) for p in e.problems]
+            raise DeskError(list(dict.fromkeys(words))) from None   # "2 Gear": said once
 
     def load(self, path: str | Path) -> None:
-        """Fill the desk from a scenario file (its setup; the script is not played)."""
-        self.fill(load_scenario(path).setup)
-        self.status.value = f"<div class='tv'>Loaded {escape(Path(path).name)}.</div>"
+        """Show a scenario file's position (its setup: its script is not played)."""
+        scn = load_scenario(path)
+        self.form.fill(scn.setup, scn.ruleset)
+        self.question.value = "" if scn.script else scn.question
+        stop = (scn.outcomes or {}).get("stop") or {}
+        if "decisions" in stop:
+            self.stop.value, self.decisions.value = "decisions", int(stop["decisions"])
+        elif stop.get("at") in ("end-of-turn", "end-of-phase"):
+            self.stop.value = stop["at"]
+        self._clear_results()
+        name = escape(Path(path).stem)
+        script = (f" Its script ({len(scn.script)} answer(s)) is not played: the desk shows "
+                  "the position before it." if scn.script else "")
+        self._say(f"Loaded <b>{name}</b>: {escape(scn.question)}{script}", ok=True)
+
+    def new(self) -> None:
+        """An empty position, no results."""
+        self.form.clear()
+        self.question.value = ""
+        self.corpus.value = PICK
+        self._clear_results()
+        self.message.value = ""
+        self.save_message.value = ""
+
+    @classmethod
+    def from_query(cls, query: str | None = None) -> Desk:
+        """The desk for a page: empty, or on the corpus scenario ``?scenario=folder/name``
+        (``query`` defaults to the page's, which Voilà passes as ``QUERY_STRING``)."""
+        desk = cls()
+        query = os.environ.get("QUERY_STRING", "") if query is None else query
+        stem = (parse_qs(query).get("scenario") or [""])[0]
+        if stem:
+            if stem in desk.corpus.options:
+                desk.corpus.value = stem
+            else:
+                desk._say(f"There is no corpus scenario {escape(stem)!r}; the desk opens "
+                          "empty.")
+        return desk
 
     def _pick_corpus(self, change: dict[str, Any]) -> None:
         stem = change["new"]
-        if stem and not stem.startswith("("):
-            self._safe(lambda: self.load(SCENARIOS / f"{stem}.yaml"))
+        if stem and stem != PICK:
+            try:
+                self.load(SCENARIOS / f"{stem}.yaml")
+            except (DeskError, ScenarioError) as e:
+                self._say(f"Cannot show {escape(stem)}: {escape(str(e))}")
 
-    def game(self) -> Game:
-        spec = self.spec()
-        build(dict(spec))  # raises SetupError with a readable message
-        return Game(lambda: build(_copy(spec)))
+    # -- staying honest -------------------------------------------------------------------------
+    def _changed(self) -> None:
+        """Any edit: the results on screen no longer answer the position shown."""
+        self._version += 1
+        stale = self.asked is not None and self.asked.version != self._version
+        self._set_stale(stale)
+        if self.message.value:
+            self.message.add_class("tv-stale")
+
+    def _set_stale(self, stale: bool) -> None:
+        if stale:
+            self.results.add_class("tv-stale")
+            self.banner.value = ("<div class='tv tv-banner'><b>Out of date:</b> the position "
+                                 "has changed since these results; they answer the earlier "
+                                 "one. Press <b>What happens?</b> to answer this one.</div>")
+        else:
+            self.results.remove_class("tv-stale")
+            self.banner.value = ""
+
+    @property
+    def current(self) -> bool:
+        """Whether the results on screen answer the position on screen."""
+        return self.asked is not None and self.asked.version == self._version
+
+    def _clear_results(self) -> None:
+        self.asked = None
+        self.stepper = None
+        self.results.layout.display = "none"
+        self.outcomes.value = self.tree.value = self.summary.value = ""
+        self.stepper_box.children = ()
+        self._set_stale(False)
+
+    def _show_n(self, change: dict[str, Any]) -> None:
+        self.decisions.layout.display = "" if change["new"] == "decisions" else "none"
+
+    def _say(self, html: str, ok: bool = False, target: w.HTML | None = None) -> None:
+        box = target or self.message
+        box.remove_class("tv-stale")
+        cls = "tv-ok" if ok else "tv-error"
+        box.value = f"<div class='tv {cls}'>{html}</div>"
 
     # -- asking ---------------------------------------------------------------------------------
-    def ask(self) -> Exploration:
-        """Explore the position to the chosen stop; fill outcomes, tree and stepper."""
-        g = self.game()
-        piles = [*self.spec().get("piles", {}), *g.state.nonsupply]
-        fields = default_fields(g) + [f"piles.{p}" for p in dict.fromkeys(piles)]
-        ex = explore(g.factory, (), STOPS[self.stop.value], fields, max_nodes=5000)
-        self.exploration = ex
-        self.outcomes.value = self._outcomes_html(ex, g.ruleset)
+    def _in_background(self, f: Any) -> None:
+        """Run ``f`` in a worker thread, so the page stays live (the stop button works)."""
+        with self._lock:
+            if self._worker is not None and self._worker.is_alive():
+                return
+            self._worker = threading.Thread(target=f, daemon=True)
+            self._worker.start()
+
+    def wait(self, timeout: float = 120) -> None:
+        """Wait for a click's work to finish (tests and scripts)."""
+        if self._worker is not None:
+            self._worker.join(timeout)
+
+    def _request_stop(self) -> None:
+        self._stop_requested = True
+        self.progress.value = "<span class='tv'>stopping…</span>"
+
+    def _running(self, on: bool) -> None:
+        self.ask_button.disabled = self.save_button.disabled = on
+        self.stop_button.layout.display = "" if on else "none"
+        if not on:
+            self.progress.value = ""
+
+    def ask(self) -> Exploration | None:
+        """Answer the position on screen: fill outcomes, tree and stepper, or show why not.
+        Returns the exploration (``None`` on a failure, whose message is on screen)."""
+        version = self._version
+        self._stop_requested = False
+        self._running(True)
         try:
-            tree = from_exploration(ex, game_prompts(g.factory), max_nodes=200)
-            self.tree.value = tree.svg()
+            try:
+                scn, text = self.scenario()
+            except (DeskError, ExploreError) as e:
+                self._fail("This position cannot be asked yet:", e)
+                return None
+            try:
+                ex = self._explore(scn)
+            except ExploreError as e:
+                self._fail("The question cannot be asked:", e)
+                return None
+            except Exception as e:  # an engine fault: say so, and give the file to report it
+                self._fault(e, text)
+                return None
+            self.asked = Asked(scn, version, ex)
+            self._show(scn, ex)
+            self._set_stale(version != self._version)
+            return ex
+        finally:
+            self._running(False)
+
+    def _explore(self, scn: Scenario) -> Exploration:
+        g = Game(scn.factory())
+        piles = [*(scn.setup.get("piles") or {}), *g.state.nonsupply]
+        fields = default_fields(g) + [f"piles.{p}" for p in dict.fromkeys(piles)]
+        t0 = time.perf_counter()
+        last = [t0 - 1]     # show progress from the first call on
+
+        def progress(n: int) -> bool:
+            now = time.perf_counter()
+            if now - last[0] > 0.25:
+                last[0] = now
+                self.progress.value = (f"<span class='tv'>exploring… {n:,} answers tried, "
+                                       f"{now - t0:.1f} s</span>")
+            return not self._stop_requested
+
+        return explore(g.factory, (), self.stop_point(), fields, DEFAULT_MAX_NODES,
+                       progress=progress)
+
+    def _show(self, scn: Scenario, ex: Exploration) -> None:
+        self.message.value = ""
+        self.summary.value = f"<div class='tv'>{summary(ex)}</div>"
+        self.show_all.value = False
+        many = len(ex.outcomes) > SHOW_FIRST
+        self.show_all.layout.display = "" if many else "none"
+        auto = ", ".join(map(label, auto_group(ex))) or "none"
+        self.group_by.options = [(f"automatic ({auto})", "auto"), ("no grouping", "none"),
+                                 *[(label(f), f) for f in differing(ex)]]
+        self.group_by.value = "auto"
+        self.group_by.layout.display = "" if many else "none"
+        self._draw_outcomes()
+        try:
+            tree = from_exploration(ex, game_prompts(scn.factory()), max_nodes=200)
+            self.tree.value = f"<div class='tv-treebox'>{tree.svg()}</div>"
         except (DotMissing, ValueError) as e:
             self.tree.value = f"<pre>{escape(str(e))}</pre>"
-        self.stepper = Stepper(g, title="Step through it")
+        self.stepper = Stepper(Game(scn.factory()), title="Step through it")
         self.stepper_box.children = (self.stepper.widget,)
-        cut = " (stopped early: node budget)" if ex.truncated else ""
-        self.status.value = (f"<div class='tv'><b>{len(ex.outcomes)} distinct outcome(s)</b> "
-                             f"{escape(ex.stop.describe())}, from {ex.leaves} path(s){cut}."
-                             "</div>")
-        return ex
+        self.results.layout.display = ""
 
-    def _outcomes_html(self, ex: Exploration, ruleset: str) -> str:
-        """Each outcome with the fields that differ between outcomes; the rest once, above."""
-        def show(val: Any) -> str:
-            if isinstance(val, tuple):
-                return " ".join(chip(v) if v in CARDS else escape(str(v)) for v in val) or "—"
-            return escape(str(val))
+    def _draw_outcomes(self) -> None:
+        if self.asked is not None:
+            ex = self.asked.exploration
+            by = {"auto": None, "none": ()}.get(self.group_by.value, (self.group_by.value,))
+            self.outcomes.value = outcomes_html(ex, self.asked.scenario.ruleset, by,
+                                                self.show_all.value)
+            self.show_all.description = (f"show the first {SHOW_FIRST}" if self.show_all.value
+                                         else f"show all {len(ex.outcomes)} outcomes")
 
-        fields = list(ex.fields)
-        differ = [f for f in fields if len({repr(o.values[f]) for o in ex.outcomes}) > 1]
-        same = [f for f in fields if f not in differ and ex.outcomes]
-        rows = []
-        if same:
-            common = "; ".join(f"<b>{escape(f.removeprefix('players.'))}</b>: "
-                               f"{show(ex.outcomes[0].values[f])}" for f in same)
-            rows.append(f"<div class='tv-muted'>In every outcome: {common}</div>")
-        for i, o in enumerate(ex.outcomes, 1):
-            values = "".join(f"<div><b>{escape(k.removeprefix('players.'))}</b>: "
-                             f"{show(o.values[k])}</div>" for k in differ)
-            path = " → ".join(map(escape, o.path)) or "(no decisions)"
-            rules = "".join(rule_html(r, ruleset, "") for r in o.rules)
-            rows.append(f"<div class='tv-player' data-outcome='{i}'><b>Outcome {i}</b> "
-                        f"<span class='tv-muted'>({o.paths} path(s); shortest: {path})</span>"
-                        f"{values}<div><b>rules</b>{rules}</div></div>")
-        return "<div class='tv'>" + "".join(rows) + "</div>"
+    def _fail(self, head: str, e: Exception) -> None:
+        self._clear_results()
+        problems = e.problems if isinstance(e, DeskError) else [str(e)]
+        items = "".join(f"<li>{escape(p)}</li>" for p in problems)
+        self._say(f"<b>{escape(head)}</b><ul>{items}</ul>")
+
+    def _fault(self, e: Exception, text: str) -> None:
+        self._clear_results()
+        where = traceback.extract_tb(e.__traceback__)[-1]
+        report = (f"# Tavern engine fault: {type(e).__name__}: {e}\n"
+                  f"# at {Path(where.filename).name}:{where.lineno}\n{text}")
+        data = base64.b64encode(report.encode()).decode()
+        self._say(f"<b>The engine failed on this position</b> ({escape(type(e).__name__)}: "
+                  f"{escape(str(e))}). That is a fault in Tavern, not in your position: "
+                  "please report it with this scenario file: "
+                  f"<a download='tavern-fault.yaml' href='data:text/yaml;base64,{data}'>"
+                  "tavern-fault.yaml</a><details><summary>the file</summary>"
+                  f"<pre>{escape(report)}</pre></details>")
 
     # -- saving ---------------------------------------------------------------------------------
-    def save(self, folder: str | Path | None = None) -> Path:
-        """Write the position (where the stepper is, else the desk's) as a scenario file."""
-        g = self.stepper.game if self.stepper is not None else self.game()
-        d = dump(g)
-        stem = re.sub(r"[^a-z0-9._-]+", "-", self.save_name.value.lower()).strip("-")
-        stem = stem or "position"
-        meta = {"id": f"desk.{stem}", "title": self.save_title.value or "A position from the "
-                "judge's desk", "question": self.save_question.value or "What happens here?",
-                "ruleset": d.setup["ruleset"]}
-        data: dict[str, Any] = {"meta": meta, "setup": d.setup}
-        if d.script:
-            data["script"] = d.script
-        out = Path(folder) if folder is not None else SAVE_DIR
-        out.mkdir(parents=True, exist_ok=True)
-        path = out / f"{stem}.yaml"
-        path.write_text(scenario_yaml(data), "utf-8")
-        load_scenario(path)  # it must load back
+    def save(self, folder: str | Path | None = None) -> Path | None:
+        """Save the position on screen, its question and the outcomes shown (as
+        ``outcomes.expect``) as a scenario file; returns its path, or ``None`` with the reason
+        next to the Save button. Never leaves a broken file; never replaces a file unless
+        *replace* is ticked."""
+        self._running(True)
+        try:
+            default = Path(os.environ.get("TAVERN_SAVE_DIR") or SAVE_DIR)
+            return self._save(Path(folder) if folder is not None else default)
+        except (DeskError, ScenarioError, ExploreError, OSError) as e:
+            self._say(f"Not saved: {escape(str(e))}", target=self.save_message)
+            return None
+        finally:
+            self._running(False)
+
+    def _save(self, folder: Path) -> Path | None:
+        asked = self.asked
+        if asked is None or not self.current:
+            why = "the position has changed since" if asked is not None else "nothing is asked"
+            self._say(f"Not saved: {why}. Press <b>What happens?</b> first: the file keeps the "
+                      "outcomes you see, so that it checks them.", target=self.save_message)
+            return None
+        ex = asked.exploration
+        if ex.truncated:
+            self._say("Not saved: these outcomes are not all of them (the search was "
+                      "stopped). Choose a nearer stop point and ask again.",
+                      target=self.save_message)
+            return None
+        stem = re.sub(r"[^a-z0-9._-]+", "-", self.save_name.value.lower()).strip("-.")
+        if not stem:
+            raise DeskError(["give a file name (letters, digits, '-', '_', '.')"])
+        meta = {"id": f"desk.{stem}", "title": self.save_title.value.strip() or None,
+                "sources": ["the judge's desk"]}
+        data = self.scenario_data({k: v for k, v in meta.items() if v})
+        data["outcomes"] = {"stop": asked.scenario.outcomes["stop"], "fields": ex.fields,
+                            "expect": [{f: plain(o.values[f]) for f in ex.fields}
+                                       for o in ex.numbered()]}
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / f"{stem}.yaml"
+        if path.exists() and not self.replace.value:
+            self._say(f"Not saved: {escape(str(path))} already exists. Choose another file "
+                      "name, or tick <i>replace a file of that name</i>.",
+                      target=self.save_message)
+            return None
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{stem}-", suffix=".yaml.tmp", dir=folder)
+        tmp = Path(tmp_name)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                f.write(scenario_yaml(data))
+            res = run_scenario(load_scenario(tmp))   # it loads, and it checks what was seen
+            if not res.passed:
+                raise DeskError([f"the written file does not check: {res.failure}"])
+            if self.replace.value:
+                os.replace(tmp, path)
+            else:
+                os.link(tmp, path)       # fails if the file appeared meanwhile: never replace
+        except FileExistsError:
+            self._say(f"Not saved: {escape(str(path))} already exists.",
+                      target=self.save_message)
+            return None
+        finally:
+            tmp.unlink(missing_ok=True)
         self.saved = path
-        self.status.value = f"<div class='tv'>Saved <code>{escape(str(path))}</code>.</div>"
+        self._say(f"Saved <code>{escape(str(path))}</code>: the position, the question and "
+                  f"the {len(ex.outcomes)} outcome(s) shown. <code>tavern check "
+                  f"{escape(str(path))}</code> checks them.", ok=True, target=self.save_message)
         return path
-
-
-def _copy(spec: dict[str, Any]) -> dict[str, Any]:
-    import copy
-
-    return copy.deepcopy(spec)

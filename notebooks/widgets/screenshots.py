@@ -1,6 +1,6 @@
 """``python -m dominion_tavern.notebooks.widgets.screenshots FOLDER`` (``make screenshots``): the
 README's pictures, taken in Debian's Chromium: the judge's desk served by Voilà (``make desk``)
-and the tour in JupyterLab (``make lab``) with its stepper."""
+and the Travellers notebook in JupyterLab (``make lab``) with its stepper."""
 
 from __future__ import annotations
 
@@ -12,12 +12,15 @@ from dominion_tavern.notebooks.widgets.browser import NOTEBOOKS, chromium, lab, 
 
 
 def desk_shot(out: Path, work: Path) -> Path:
-    nb = to_ipynb(NOTEBOOKS / "06_judges_desk.py", work)
+    """The desk as ``make desk`` serves it, opened on the puzzle and asked."""
+    nb = to_ipynb(NOTEBOOKS / "desk.py", work)
     path = out / "desk.png"
-    with voila(nb) as url, chromium(1300, 900) as page:
-        page.goto(url)
-        page.locator(".tv-outcomes [data-outcome='1']").wait_for(timeout=60_000)
-        page.get_by_role("tab", name="Ann").click()   # show the card pickers
+    with voila(nb) as server, chromium(1300, 900) as page:
+        page.goto(server.url + "&scenario=seeds/peasant-soldier-outcomes")
+        page.locator(".tv-desk").wait_for(timeout=60_000)
+        page.locator("button.tv-ask").click()
+        page.locator(".tv-outcomes [data-outcome='3']").wait_for(timeout=60_000)
+        page.get_by_role("tab", name="Ann", exact=True).click()   # her zones, typed in
         page.wait_for_timeout(500)
         page.locator(".tv-desk").screenshot(path=str(path))
     return path

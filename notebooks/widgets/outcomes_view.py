@@ -1,0 +1,141 @@
+"""The desk's outcomes, readable however many there are.
+
+Only the fields that differ between outcomes are shown per outcome (the rest once, above).
+When there are more than a few outcomes they are grouped (by default by the piles that differ:
+the Peasant question asked from the Buy phase groups by what the exchanges did, each group
+listing what was bought; the judge may choose another field), and only the first few are shown
+until the judge asks for all. Outcomes carry the numbers ``tavern explore`` gives them.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from dominion_tavern.checker.explore import Exploration, Outcome
+from dominion_tavern.notebooks.widgets.stepper import chip, rule_html
+from dominion_tavern.rulebook.carddata import CARDS
+
+SHOW_FIRST = 8
+TURN_LABELS = {"turn.actions": "Actions", "turn.buys": "Buys", "turn.coins": "$",
+               "turn.phase": "phase", "turn.player": "whose turn", "turn.number": "turn"}
+
+
+def label(field: str) -> str:
+    """``players.Ann.discard`` -> ``Ann's discard``; ``piles.Soldier`` -> ``Soldier pile``."""
+    base = field.partition(":")[0]
+    parts = base.split(".")
+    if parts[0] == "players" and len(parts) == 3:
+        return f"{parts[1]}'s {parts[2]}"
+    if parts[0] == "piles" and len(parts) == 2:
+        return f"{parts[1]} pile"
+    return TURN_LABELS.get(base, base)
+
+
+def value_html(value: Any) -> str:
+    """A field value: cards as chips (runs counted), anything else as text."""
+    if not isinstance(value, tuple):
+        return escape(str(value))
+    out, i = [], 0
+    while i < len(value):
+        j = i
+        while j < len(value) and value[j] == value[i]:
+            j += 1
+        name = value[i]
+        one = chip(name) if name in CARDS else escape(str(name))
+        out.append(one if j - i == 1 else f"{j - i}\u00d7{one}")
+        i = j
+    return " ".join(out) or "<span class='tv-muted'>—</span>"
+
+
+def _distinct(outcomes: list[Outcome], field: str) -> int:
+    return len({repr(o.values[field]) for o in outcomes})
+
+
+def differing(ex: Exploration) -> list[str]:
+    """The fields whose values differ between outcomes, in the exploration's order."""
+    return [f for f in ex.fields if _distinct(ex.outcomes, f) > 1]
+
+
+def auto_group(ex: Exploration, first: int = SHOW_FIRST) -> tuple[str, ...]:
+    """The fields to group by when the judge has not chosen: none for a few outcomes; else
+    the piles that differ, taken together (what exchanges, gains and buys did), if they make
+    groups; else the differing field with the fewest values."""
+    n = len(ex.outcomes)
+    if n <= first:
+        return ()
+    differ = differing(ex)
+    piles = tuple(f for f in differ if f.startswith("piles."))
+    if piles and 1 < len({tuple(repr(o.values[f]) for f in piles) for o in ex.outcomes}) < n:
+        return piles
+    fewest = sorted(differ, key=lambda f: _distinct(ex.outcomes, f))
+    return (fewest[0],) if fewest and _distinct(ex.outcomes, fewest[0]) < n else ()
+
+
+def _row(n: int, o: Outcome, fields: list[str], ruleset: str) -> str:
+    values = " · ".join(f"<b>{escape(label(f))}</b> {value_html(o.values[f])}" for f in fields)
+    path = " → ".join(map(escape, o.path)) or "(no decisions)"
+    notes = []
+    if o.over:
+        notes.append("the game ends")
+    if o.cut:
+        notes.append(f"{o.cut} path(s) cut")
+    note = f" · {', '.join(notes)}" if notes else ""
+    rules = "".join(rule_html(r, ruleset, "") for r in o.rules)
+    return (f"<div class='tv-outcome' data-outcome='{n}'><b>{n}.</b> {values or ''} "
+            f"<span class='tv-muted'>{o.paths} path(s){note} · shortest: {path}</span>"
+            f"<details class='tv-rules'><summary>rules ({len(o.rules)})</summary>{rules}"
+            "</details></div>")
+
+
+def outcomes_html(ex: Exploration, ruleset: str, group_by: tuple[str, ...] | None = None,
+                  show_all: bool = False, first: int = SHOW_FIRST) -> str:
+    """The outcomes as HTML: the fields the same in all of them once, then the numbered
+    outcomes in groups by ``group_by`` (default :func:`auto_group`), each showing the other
+    fields that differ; only the first ``first`` unless ``show_all``."""
+    numbers = {id(o): n for n, o in enumerate(ex.numbered(), 1)}
+    by = auto_group(ex, first) if group_by is None else group_by
+    differ = differing(ex)
+    same = [f for f in ex.fields if f not in differ]
+    detail = [f for f in differ if f not in by]
+    rows = []
+    if same and ex.outcomes:
+        common = "; ".join(f"<b>{escape(label(f))}</b> {value_html(ex.outcomes[0].values[f])}"
+                           for f in same)
+        rows.append(f"<div class='tv-muted tv-common'>In every outcome: {common}</div>")
+    groups: dict[tuple[str, ...], list[Outcome]] = {}
+    for o in ex.numbered():
+        groups.setdefault(tuple(repr(o.values[f]) for f in by), []).append(o)
+    shown = 0
+    for members in groups.values():
+        if shown >= first and not show_all:
+            break
+        if by:
+            head = " · ".join(f"<b>{escape(label(f))}</b> {value_html(members[0].values[f])}"
+                              for f in by)
+            rows.append(f"<div class='tv-group'>{head} <span class='tv-muted'>"
+                        f"({len(members)} outcome(s))</span></div>")
+        for o in members:
+            if shown >= first and not show_all:
+                break
+            rows.append(_row(numbers[id(o)], o, detail, ruleset))
+            shown += 1
+    if shown < len(ex.outcomes):
+        rows.append(f"<div class='tv-muted'>… {len(ex.outcomes) - shown} more: press "
+                    "<i>show all</i>.</div>")
+    return "<div class='tv'>" + "".join(rows) + "</div>"
+
+
+def summary(ex: Exploration) -> str:
+    """One line: how many outcomes, where, from how many paths, how long it took, and whether
+    the search was complete."""
+    head = (f"<b>{len(ex.outcomes)} distinct outcome(s)</b> {escape(ex.stop.describe())}, "
+            f"from {ex.leaves:,} path(s); {ex.explored:,} answers tried in "
+            f"{ex.seconds:.2f} s.")
+    if ex.stopped:
+        head += (f" <b>Stopped by you</b> after {ex.explored:,} answers: these are the "
+                 "outcomes found so far, not all of them.")
+    elif ex.truncated:
+        head += (f" <b>Incomplete</b>: the search stops at {ex.max_nodes:,} answers; choose a "
+                 "nearer stop point.")
+    return head

@@ -1,0 +1,63 @@
+"""``python -m dominion_tavern.notebooks.widgets.serve NOTEBOOK [voila options]``: Voilà, as
+``make desk`` runs it, with one fix to jupyter_server so that idle kernels really are culled.
+
+The culler shuts down a kernel only when no page is connected to it, and it learns that from a
+count the server keeps as websockets open and close. A page reloaded while its websocket is
+still opening closes it halfway (jupyter_server issue 1265), and the count comes out wrong:
+-1 or 1 for a kernel no page uses, which reads as "connected" for good. Twenty quick reloads
+left five kernels that were never culled. The fix: before each cull check the count is taken
+again from the websockets really open to the kernel; and a socket closed during its handshake
+selects no subprotocol instead of raising.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
+from jupyter_server.services.kernels.kernelmanager import MappingKernelManager
+from jupyter_server.services.kernels.websocket import KernelWebsocketHandler
+
+_cull_kernel_if_idle = MappingKernelManager.cull_kernel_if_idle
+_select_subprotocol = KernelWebsocketHandler.select_subprotocol
+
+
+def open_websockets(kernel_id: str) -> int:
+    """The pages connected to ``kernel_id`` now: its registered sessions whose websocket is
+    open."""
+    n = 0
+    for key, handler in list(ZMQChannelsWebsocketConnection._open_sessions.items()):
+        ws = getattr(handler, "ws_connection", None)
+        if key.startswith(f"{kernel_id}:") and ws is not None and not ws.is_closing():
+            n += 1
+    return n
+
+
+async def _cull_if_idle_recounted(self: MappingKernelManager, kernel_id: str) -> Any:
+    if kernel_id in self._kernel_connections:
+        self._kernel_connections[kernel_id] = open_websockets(kernel_id)
+    return await _cull_kernel_if_idle(self, kernel_id)
+
+
+def _select_subprotocol_if_open(self: KernelWebsocketHandler, subprotocols: Any) -> Any:
+    if self.connection is None:   # closed during the handshake
+        return None
+    return _select_subprotocol(self, subprotocols)
+
+
+def patch() -> None:
+    MappingKernelManager.cull_kernel_if_idle = _cull_if_idle_recounted
+    KernelWebsocketHandler.select_subprotocol = _select_subprotocol_if_open
+
+
+def main() -> int:
+    patch()
+    from voila.app import main as voila_main
+
+    sys.argv[0] = "voila"
+    return voila_main() or 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,398 @@
+"""The judge's desk, driven through its widgets in Python: the position it shows is the one it
+answers, checks and saves."""
+
+from __future__ import annotations
+
+import base64
+import copy
+import html
+import json
+import re
+import time
+from pathlib import Path
+
+import pytest
+from dominion_tavern.checker.cli import main
+from dominion_tavern.checker.cmd_dump import scenario_yaml
+from dominion_tavern.checker.dump import position_of
+from dominion_tavern.checker.run import Result
+from dominion_tavern.checker.scenario import ScenarioError, load_scenario, load_scenario_text
+from dominion_tavern.notebooks.widgets.desk import Desk, DeskError
+from dominion_tavern.notebooks.widgets.outcomes_view import SHOW_FIRST
+from dominion_tavern.notebooks.widgets.position_form import PositionForm
+from dominion_tavern.rulebook.engine.game import Game
+from dominion_tavern.rulebook.position import build
+
+CORPUS = Path(__file__).resolve().parents[1] / "checker" / "scenarios"
+
+PUZZLE_TEXT = """\
+meta: {id: desk-text, question: "What may Ann exchange?"}
+setup:
+  kingdom: [Peasant]
+  piles: {Soldier: 0}
+  players:
+    - {name: Ann, play: [Peasant, Soldier], deck: [5 Copper]}
+    - {name: Bob}
+  turn: {player: Ann, phase: cleanup}
+"""
+
+
+def test_a_scenario_loads_from_text_as_from_a_file(tmp_path):
+    path = tmp_path / "desk.yaml"
+    path.write_text(PUZZLE_TEXT)
+    from_text = load_scenario_text(PUZZLE_TEXT, "the desk")
+    assert from_text.setup == load_scenario(path).setup
+    assert str(from_text.path) == "the desk"
+
+
+def test_text_gets_the_file_checks_with_the_name_given():
+    with pytest.raises(ScenarioError) as e:
+        load_scenario_text(PUZZLE_TEXT.replace("Soldier: 0", "Soldier: 11"), "the desk")
+    (p,) = e.value.problems  # the Traveller upgrades have piles of 5 (Adventures rulebook)
+    assert str(p) == ("the desk:4:20: setup.piles.Soldier: 11 is more than the Soldier pile "
+                      "holds (5 with 2 players) (first placed in Ann's play)")
+
+
+# -- the desk --------------------------------------------------------------------------------------
+def puzzle(desk: Desk | None = None) -> Desk:
+    """The Adventures rulebook's Peasant and Soldier example, typed into an empty desk: the
+    Soldier pile is empty and Ann discards both from play in Clean-up."""
+    desk = desk or Desk()
+    f = desk.form
+    f.kingdom.value = "Peasant"
+    f.piles.value = "Soldier: 0"
+    f.zone("Ann", "play").value = "Peasant, Soldier"
+    f.zone("Ann", "deck").value = "5 Copper"
+    f.phase.value = "cleanup"
+    return desk
+
+
+def discards(ex) -> list[tuple[str, ...]]:
+    return [o.values["players.Ann.discard"] for o in ex.numbered()]
+
+
+def test_the_puzzle_typed_in_gives_the_rulebook_answer():
+    desk = puzzle()
+    ex = desk.ask()
+    # Soldier first: it goes back to its pile, so the Peasant can then take it; the Peasant
+    # first cannot be exchanged (Adventures rulebook, Travellers).
+    assert sorted(discards(ex)) == [("Fugitive", "Peasant"), ("Fugitive", "Soldier"),
+                                    ("Peasant", "Soldier")]
+    assert desk.current and desk.results.layout.display == ""
+    assert "3 distinct outcome(s)" in desk.summary.value and " s." in desk.summary.value
+    assert desk.tree.value.startswith("<div class='tv-treebox'>") and "<svg" in desk.tree.value
+    assert desk.stepper.legal() == ["exchange Soldier for Fugitive", "continue"]
+
+
+def test_a_desk_opens_empty_and_new_position_empties_it():
+    desk = Desk()
+    assert desk.asked is None and desk.results.layout.display == "none"
+    setup = desk.form.setup()
+    assert [p["name"] for p in setup["players"]] == ["Ann", "Bob"]
+    assert all(set(p) == {"name"} for p in setup["players"]) and "kingdom" not in setup
+    puzzle(desk).ask()
+    desk.question.value = "a question"
+    desk.new_button.click()
+    assert desk.asked is None and desk.results.layout.display == "none"
+    assert desk.form.setup() == setup and desk.question.value == ""
+
+
+def test_a_page_opens_on_the_scenario_its_address_names():
+    desk = Desk.from_query("token=x&scenario=seeds/peasant-soldier-outcomes")
+    assert desk.form.setup()["piles"] == {"Soldier": 0} and desk.asked is None
+    assert "Loaded" in desk.message.value
+    desk = Desk.from_query("scenario=seeds/no-such-thing")
+    assert "no corpus scenario" in desk.message.value and desk.form.setup()["players"]
+
+
+EDITS = {
+    "a zone": lambda f: setattr(f.zone("Ann", "hand"), "value", "Copper"),
+    "a pile": lambda f: setattr(f.piles, "value", "Soldier: 1"),
+    "the phase": lambda f: setattr(f.phase, "value", "buy"),
+    "the coins": lambda f: setattr(f.coins, "value", 3),
+    "the ruleset": lambda f: setattr(f.ruleset, "value", "2015"),
+    "a token": lambda f: setattr(f.player("Ann").tokens, "value", "+1 Card: Peasant"),
+    "a name": lambda f: setattr(f.player("Bob").name, "value", "Cid"),
+    "the players": lambda f: setattr(f.count, "value", 3),
+}
+
+
+@pytest.mark.parametrize("edit", sorted(EDITS))
+def test_any_edit_marks_the_results_out_of_date_at_once(edit):
+    desk = puzzle()
+    desk.ask()
+    assert desk.current and "tv-stale" not in desk.results._dom_classes
+    EDITS[edit](desk.form)
+    assert not desk.current
+    assert "tv-stale" in desk.results._dom_classes and "Out of date" in desk.banner.value
+
+
+def test_changing_the_stop_point_marks_them_too_and_asking_answers_what_is_shown():
+    desk = puzzle()
+    desk.ask()
+    desk.stop.value = "decisions"
+    desk.decisions.value = 1
+    assert not desk.current
+    ex = desk.ask()
+    assert desk.current and desk.banner.value == ""
+    assert ex.stop.decisions == 1 and all(len(o.path) <= 1 for o in ex.outcomes)
+    desk.form.piles.value = "Soldier: 1"     # now the Peasant can go first too
+    ex = desk.ask()
+    assert "exchange Peasant for Soldier" in {o.path[0] for o in ex.outcomes if o.path}
+
+
+def test_a_renamed_player_is_renamed_everywhere():
+    desk = puzzle()
+    desk.form.player("Ann").name.value = "Ada"
+    assert desk.form.tabs.titles[1] == "Ada"
+    assert desk.form.turn_player.options[0] == "Ada" and desk.form.turn_player.value == "Ada"
+    ex = desk.ask()
+    assert "players.Ada.discard" in ex.fields
+    assert "Ada&#x27;s discard" in desk.outcomes.value
+
+
+# -- the checks of the command line ----------------------------------------------------------------
+@pytest.mark.parametrize(("field", "text", "message"), [
+    ("piles", "Soldier: 11", "pile sizes: Soldier: 11 is more than the Soldier pile holds "
+                             "(5 with 2 players)"),
+    ("piles", "Soldier: -1", "pile sizes: Soldier: -1 is below the minimum, 0"),
+    ("piles", "Soldier: zero", "pile sizes: Soldier: expected an integer, not a string "
+                               "('zero')"),
+    ("piles", "Soldier 3", "pile sizes: write 'name: value' pairs"),
+    ("piles", "soldier: 3", "unknown pile 'soldier'; did you mean Soldier?"),
+    ("play", "peasant, Soldier", "Ann's in play: unknown card 'peasant'; did you mean Peasant?"),
+    ("play", "Peasant, Soldier, 3 Coper", "Ann's in play: unknown card 'Coper'; did you mean "
+                                          "Copper?"),
+    ("play", "Peasant, Soldier, Village", "Ann's in play: Village is not in this game: put it "
+                                          "in the Kingdom (Kingdom: Peasant)"),
+    ("play", "Peasant, Soldier, [Copper", "Ann's in play: cannot read"),
+    ("kingdom", "", "Ann's in play: Peasant is not in this game"),
+    ("tokens", "+1 Card: Village", "the +1 Card token must sit on a Supply pile of this game"),
+])
+def test_the_desk_refuses_what_the_loader_refuses(field, text, message):
+    desk = puzzle()
+    target = {"piles": desk.form.piles, "kingdom": desk.form.kingdom,
+              "play": desk.form.zone("Ann", "play"),
+              "tokens": desk.form.player("Ann").tokens}[field]
+    target.value = text
+    assert desk.ask() is None
+    assert message in html.unescape(desk.message.value)
+    assert "cannot be asked yet" in desk.message.value
+    assert desk.results.layout.display == "none" and desk.asked is None
+
+
+def test_its_messages_are_the_loaders(tmp_path):
+    """The same position as a file: tavern check says the same thing, placed in the file."""
+    desk = puzzle()
+    desk.form.zone("Ann", "hand").value = "copper"
+    desk.ask()
+    data = desk.scenario_data()
+    path = tmp_path / "s.yaml"
+    path.write_text(scenario_yaml(data))
+    with pytest.raises(ScenarioError) as e:
+        load_scenario(path)
+    (p,) = e.value.problems
+    assert p.message == "setup.players[0].hand[0]: unknown card 'copper'; did you mean Copper?"
+    assert "Ann&#x27;s hand: unknown card &#x27;copper&#x27;; did you mean Copper?" in \
+        desk.message.value
+
+
+def test_short_forms_count_as_in_a_file():
+    desk = puzzle()
+    desk.form.zone("Ann", "hand").value = "3 Copper, 2x Estate"
+    scn, _ = desk.scenario()
+    state, _ = scn.factory()()     # the position as built, before Clean-up runs
+    assert state.players[0].hand.names() == ["Copper"] * 3 + ["Estate"] * 2
+    assert desk.ask() is not None and desk.message.value == ""
+
+
+def test_peasant_and_soldier_without_their_pile_are_refused_before_the_engine_runs():
+    """The issue's crash: Peasant and Soldier in play, Peasant not in the Kingdom."""
+    desk = puzzle()
+    desk.form.kingdom.value = ""
+    desk.form.piles.value = ""
+    desk.ask_button.click()
+    desk.wait()
+    text = html.unescape(desk.message.value)
+    assert "Ann's in play: Peasant is not in this game: put it in the Kingdom" in text
+    assert "AttributeError" not in text
+
+
+def test_an_engine_fault_says_so_and_offers_the_file(monkeypatch):
+    import dominion_tavern.notebooks.widgets.desk as desk_module
+
+    def broken(*args, **kwargs):
+        raise AttributeError("'NoneType' object has no attribute 'cards'")
+
+    monkeypatch.setattr(desk_module, "explore", broken)
+    desk = puzzle()
+    assert desk.ask() is None
+    text = desk.message.value
+    assert "The engine failed on this position" in text and "AttributeError" in text
+    link = re.search(r"download='tavern-fault.yaml' href='data:text/yaml;base64,([^']+)'",
+                     text)
+    report = base64.b64decode(link.group(1)).decode()
+    assert report.startswith("# Tavern engine fault: AttributeError")
+    body = "\n".join(line for line in report.splitlines() if not line.startswith("#"))
+    assert load_scenario_text(body).setup["piles"] == {"Soldier": 0}   # it loads: reportable
+    assert desk.results.layout.display == "none"
+
+
+def test_a_scenario_the_desk_cannot_show_is_refused_whole(tmp_path):
+    path = tmp_path / "estate.yaml"
+    path.write_text(PUZZLE_TEXT.replace("{name: Bob}", "{name: Bob, estate_token: Village}")
+                    .replace("kingdom: [Peasant]", "kingdom: [Peasant, Village]"))
+    desk = puzzle()
+    before = desk.form.setup()
+    with pytest.raises(DeskError, match=r"cannot show setup.players\[1\].estate_token"):
+        desk.load(path)
+    assert desk.form.setup() == before
+
+
+@pytest.mark.parametrize("folder", sorted(p.name for p in CORPUS.iterdir() if p.is_dir()))
+def test_every_corpus_position_comes_back_out_of_the_form(folder):
+    """Load each corpus scenario into the form and read it back: the same position (zones in
+    order, piles, tokens, the turn and the first decision's options)."""
+    form = PositionForm()
+    for path in sorted((CORPUS / folder).glob("*.yaml")):
+        scn = load_scenario(path)
+        form.fill(scn.setup, scn.ruleset)
+        spec = dict(form.setup(), ruleset=form.ruleset.value)
+        again = Game(lambda spec=spec: build(copy.deepcopy(spec)))
+        assert position_of(again) == position_of(scn.game()), path.name
+
+
+def test_cards_in_play_since_an_earlier_turn_take_short_forms():
+    desk = Desk()
+    desk.form.kingdom.value = "Gear"
+    desk.form.zone("Ann", "earlier").value = "2 Gear"
+    (scn, _) = desk.scenario()
+    assert scn.setup["players"][0]["play"] == [{"card": "Gear", "earlier": True}] * 2
+    desk.form.zone("Ann", "earlier").value = "2 Geer"
+    assert desk.ask() is None
+    text = html.unescape(desk.message.value)
+    assert text.count("Ann's in play since an earlier turn: unknown card 'Geer'") == 1
+
+
+def test_three_players_load_and_come_back_out(tmp_path):
+    three = CORPUS / "base" / "bandit-three-players.yaml"
+    desk = Desk()
+    desk.load(three)
+    assert len(desk.form.players) == 3 and desk.form.count.value == 3
+    assert [p["name"] for p in desk.form.setup()["players"]] == \
+        [p["name"] for p in load_scenario(three).setup["players"]]
+
+
+# -- big questions -----------------------------------------------------------------------------
+def test_a_big_question_is_grouped_and_shortened():
+    """The puzzle from the Buy phase with $5: every buy branches."""
+    desk = puzzle()
+    desk.form.phase.value = "buy"
+    desk.form.coins.value = 5
+    ex = desk.ask()
+    n = len(ex.outcomes)
+    assert n > SHOW_FIRST
+    out = desk.outcomes.value
+    assert out.count("class='tv-outcome'") == SHOW_FIRST and f"{n - SHOW_FIRST} more" in out
+    # Grouped by what the exchanges did: the Soldier and Fugitive piles.
+    assert desk.group_by.options[0][0] == "automatic (Soldier pile, Fugitive pile)"
+    assert out.count("class='tv-group'") >= 2
+    desk.show_all.value = True
+    assert desk.outcomes.value.count("class='tv-outcome'") == n
+    desk.group_by.value = "none"
+    assert "class='tv-group'" not in desk.outcomes.value
+    numbers = [int(x) for x in re.findall(r"data-outcome='(\d+)'", desk.outcomes.value)]
+    assert numbers == list(range(1, n + 1))
+
+
+def test_a_long_exploration_shows_progress_and_can_be_stopped():
+    desk = Desk()
+    f = desk.form
+    f.kingdom.value = "Cellar, Chapel, Village, Throne Room"
+    f.zone("Ann", "hand").value = ("Throne Room, Village, Cellar, Chapel, Estate, Copper, "
+                                   "Silver")
+    f.zone("Ann", "deck").value = "Copper, Estate, Silver, Copper, Gold, Copper, Estate"
+    desk.ask_button.click()     # to the end of the turn: over 100,000 answers, if not stopped
+    deadline = time.monotonic() + 30
+    while "exploring" not in desk.progress.value and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert "answers tried" in desk.progress.value
+    assert desk.ask_button.disabled and desk.stop_button.layout.display == ""
+    desk.stop_button.click()
+    desk.wait()
+    ex = desk.asked.exploration
+    assert ex.stopped and "Stopped by you" in desk.summary.value
+    assert not desk.ask_button.disabled and desk.stop_button.layout.display == "none"
+    assert desk.save() is None and "not all of them" in desk.save_message.value
+
+
+# -- saving ------------------------------------------------------------------------------------
+def test_save_writes_the_position_question_and_outcomes_shown(tmp_path, capsys):
+    desk = puzzle()
+    desk.question.value = "Can Ann exchange both?"
+    ex = desk.ask()
+    desk.save_name.value = "Both Exchanged"
+    path = desk.save(tmp_path)
+    assert path == tmp_path / "both-exchanged.yaml" and desk.saved == path
+    assert str(path) in desk.save_message.value and "tv-ok" in desk.save_message.value
+    scn = load_scenario(path)
+    assert scn.id == "desk.both-exchanged" and scn.question == "Can Ann exchange both?"
+    assert scn.setup == desk.form.setup() and scn.script == []
+    assert scn.outcomes["stop"] == {"at": "end-of-turn"}
+    assert [tuple(e["players.Ann.discard"]) for e in scn.outcomes["expect"]] == discards(ex)
+    # tavern check checks them, and its numbering is the desk's.
+    assert main(["check", str(path)]) == 0
+    assert "PASS desk.both-exchanged" in capsys.readouterr().out
+    assert main(["explore", str(path), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [tuple(o["values"]["players.Ann.discard"]) for o in data["outcomes"]] == \
+        discards(ex)
+    # A file whose outcomes differ from the game's fails: the expectations are checked.
+    path.write_text(path.read_text().replace("piles.Soldier: 1", "piles.Soldier: 2"))
+    assert main(["check", str(path)]) == 1
+
+
+def test_save_saves_only_an_answered_position(tmp_path):
+    desk = puzzle()
+    assert desk.save(tmp_path) is None and "nothing is asked" in desk.save_message.value
+    desk.ask()
+    desk.form.piles.value = "Soldier: 1"     # an edit not yet asked about
+    assert desk.save(tmp_path) is None
+    assert "the position has changed since" in desk.save_message.value
+    assert list(tmp_path.iterdir()) == []
+    desk.ask()
+    path = desk.save(tmp_path)
+    assert load_scenario(path).setup["piles"] == {"Soldier": 1}
+
+
+def test_save_never_replaces_a_file_unless_asked(tmp_path):
+    desk = puzzle()
+    desk.ask()
+    first = desk.save(tmp_path)
+    text = first.read_text()
+    desk.form.coins.value = 2
+    desk.ask()
+    assert desk.save(tmp_path) is None and "already exists" in desk.save_message.value
+    assert first.read_text() == text
+    desk.replace.value = True
+    assert desk.save(tmp_path) == first and first.read_text() != text
+    assert [p.name for p in tmp_path.iterdir()] == [first.name]
+
+
+def test_save_leaves_no_broken_file(tmp_path, monkeypatch):
+    import dominion_tavern.notebooks.widgets.desk as desk_module
+
+    desk = puzzle()
+    desk.ask()
+    failing = Result("x", "x", "q", "current", passed=False, failure="outcomes: missing")
+    monkeypatch.setattr(desk_module, "run_scenario", lambda scn: failing)
+    assert desk.save(tmp_path) is None
+    assert "does not check: outcomes: missing" in desk.save_message.value
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_save_needs_a_file_name(tmp_path):
+    desk = puzzle()
+    desk.ask()
+    desk.save_name.value = "  //  "
+    assert desk.save(tmp_path) is None and "give a file name" in desk.save_message.value
