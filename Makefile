@@ -32,7 +32,8 @@ lint: setup
 	$(BIN)/ruff check .
 
 bench: setup
-	$(BIN)/tavern simulate --bots big-money,big-money --games 500 --kingdom first-game --seed 1
+	$(BIN)/tavern simulate --bots big-money,big-money --games 500 --kingdom first-game --seed 1 \
+	  --workers 1
 
 reference: setup
 	$(BIN)/python -m dominion_tavern.checker.reference

@@ -5,9 +5,10 @@ from __future__ import annotations
 import json
 
 from dominion_tavern.checker.cli import main
+from dominion_tavern.rulebook.carddata import CARDS
 from dominion_tavern.rulebook.rules import RULES
-from dominion_tavern.rulebook.setup import Setup
-from dominion_tavern.rulebook.simulate import play_game, simulate
+from dominion_tavern.rulebook.setup import KINGDOMS, Setup
+from dominion_tavern.rulebook.simulate import play_game, random_kingdoms, simulate
 
 
 def test_big_money_beats_random():
@@ -62,3 +63,64 @@ def test_bot_games_replay_to_the_same_log():
     g, result = play_game(setup, ["big-money", "random"], 9)
     assert result.finished
     assert g.branch().log.text() == g.log.text()
+
+
+# Simulation on several cores (issue 14): the same seeds give the same
+# report however the games are run; only the wall time differs.
+
+TWO_KINGDOMS = ["--bots", "big-money,random", "--games", "12", "--seed", "3",
+                "--kingdom", "first-game", "--random-kingdoms", "1"]
+
+
+def report_json(capsys, *argv: str) -> dict:
+    """``tavern simulate --json`` with the wall-time figures taken out."""
+    assert main(["simulate", *argv, "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    del out["seconds"], out["games_per_second"]
+    return out
+
+
+def test_two_workers_give_the_same_report_as_one(capsys):
+    one = report_json(capsys, *TWO_KINGDOMS, "--workers", "1")
+    two = report_json(capsys, *TWO_KINGDOMS, "--workers", "2")
+    assert two == one
+    # listed by Kingdom, then seed, whichever worker finished first
+    assert [(r["kingdom"], r["seed"]) for r in one["results"]] == \
+        [(k, s) for k in (0, 1) for s in range(3, 15)]
+
+
+def test_parallel_progress_counts_every_game():
+    counted = []
+    report = simulate(["random", "random"], 10, 1, "first-game", progress=counted.append,
+                      workers=2)
+    assert sum(counted) == 10 and len(counted) > 1  # one call per batch, not one at the end
+    assert [r.seed for r in report.games] == list(range(1, 11))
+
+
+def test_each_kingdom_has_its_own_figures(capsys):
+    out = report_json(capsys, *TWO_KINGDOMS, "--workers", "1")
+    first, drawn = out["kingdoms"]
+    assert first == list(KINGDOMS["first-game"]) and drawn == random_kingdoms(1, 3)[0]
+    assert [k["games"] for k in out["by_kingdom"]] == [12, 12] and out["games"] == 24
+    for seat in ("P1-big-money", "P2-random"):
+        assert sum(k["wins"][seat] for k in out["by_kingdom"]) == out["wins"][seat]
+    assert main(["simulate", *TWO_KINGDOMS, "--workers", "1"]) == 0
+    text = capsys.readouterr().out
+    assert "24 games on 2 Kingdom(s)" in text and ", ".join(drawn) in text
+
+
+def test_random_kingdoms_are_ten_base_or_adventures_cards_drawn_from_the_seed():
+    drawn = random_kingdoms(5, 7)
+    assert drawn == random_kingdoms(5, 7) and drawn != random_kingdoms(5, 8)
+    assert len({tuple(k) for k in drawn}) == 5
+    for cards in drawn:
+        assert len(set(cards)) == 10
+        assert {CARDS[c].set for c in cards} <= {"base-2e", "adventures"}
+        Setup(kingdom=cards)  # a legal Kingdom (rule game.setup.kingdom)
+
+
+def test_worker_and_kingdom_errors_are_one_line(capsys):
+    assert main(["simulate", "--workers", "0"]) == 2
+    assert "workers must be at least 1, not 0" in capsys.readouterr().err
+    assert main(["simulate", "--random-kingdoms", "-1"]) == 2
+    assert "--random-kingdoms must be 0 or more" in capsys.readouterr().err
