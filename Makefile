@@ -10,7 +10,7 @@ STAMP  := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,notebooks]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,notebooks,cluster]'
 	# jsonschema imports rfc3987-syntax eagerly when present (Jupyter pulls it in) and that
 	# builds a grammar for 2-4 s at every start of `tavern`; only its "iri" format check needs it.
 	$(BIN)/python -m pip uninstall --quiet --yes rfc3987-syntax

@@ -21,10 +21,12 @@ from dominion_tavern.checker import (
 from dominion_tavern.checker.scenario import ScenarioError
 from dominion_tavern.rulebook.engine.decisions import IllegalAnswer
 from dominion_tavern.rulebook.setup import SetupError
+from dominion_tavern.rulebook.simulate_cluster import ClusterError
 
 COMMANDS = [cmd_simulate, cmd_example, cmd_check, cmd_coverage, cmd_explore,
             cmd_why, cmd_rule, cmd_dump, cmd_diagram]
-USER_ERRORS: tuple[type[Exception], ...] = (SetupError, IllegalAnswer, OSError, ScenarioError)
+USER_ERRORS: tuple[type[Exception], ...] = (SetupError, IllegalAnswer, OSError, ScenarioError,
+                                             ClusterError)
 
 
 def parser() -> argparse.ArgumentParser:

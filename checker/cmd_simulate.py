@@ -1,7 +1,7 @@
 """``tavern simulate``: bots play whole games; reports wins, scores, turns and wall time.
 
-The games run on every core by default (``--workers``); the figures are the same however they
-run, only the wall time differs.
+The games run on every core by default (``--workers``), or on a Dask cluster (``--cluster``);
+the figures are the same however they run, only the wall time differs.
 """
 
 from __future__ import annotations
@@ -32,8 +32,14 @@ def add(sub) -> None:
     ap.add_argument("--any-kingdom", action="store_true",
                     help="allow a Kingdom that is not 10 distinct Kingdom cards")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
-    ap.add_argument("--workers", type=int, default=None, metavar="N",
-                    help=f"local processes (default: every core, {available_cores()} here)")
+    where = ap.add_mutually_exclusive_group()
+    where.add_argument("--workers", type=int, default=None, metavar="N",
+                       help=f"local processes (default: every core, {available_cores()} here)")
+    where.add_argument("--cluster", metavar="ADDRESS",
+                       help="run on the Dask scheduler at ADDRESS, e.g. tcp://host:8786 "
+                       "(needs the extra: pip install 'dominion-tavern[cluster]')")
+    ap.add_argument("--connect-timeout", type=float, default=10.0, metavar="SECONDS",
+                    help="with --cluster: how long to wait for the scheduler and a worker")
     ap.set_defaults(run=run)
 
 
@@ -48,14 +54,16 @@ def run(args: argparse.Namespace) -> int:
     kingdoms = [k if k in KINGDOMS else [c.strip() for c in k.split(",") if c.strip()]
                 for k in named] + random_kingdoms(args.random_kingdoms, seed)
     events = [e.strip() for e in args.events.split(",") if e.strip()]
-    workers = args.workers if args.workers is not None else available_cores()
+    workers = args.workers if args.workers is not None else \
+        1 if args.cluster else available_cores()
     total = args.games * len(kingdoms)
     bar = tqdm(total=total, disable=not sys.stderr.isatty() or total < 50, unit="game",
                leave=False)
     try:
         report = simulate(args.bots.split(","), args.games, seed, None, events, args.ruleset,
                           args.any_kingdom, progress=bar.update, kingdoms=kingdoms,
-                          workers=workers)
+                          workers=workers, cluster=args.cluster,
+                          connect_timeout=args.connect_timeout)
     finally:
         bar.close()
     summary = report.summary()
@@ -63,7 +71,8 @@ def run(args: argparse.Namespace) -> int:
         summary["results"] = [vars(r) for r in report.games]
         print(json.dumps(summary, indent=1))
         return 0
-    print_summary(report, summary, "one process" if workers == 1 else f"{workers} processes")
+    print_summary(report, summary, args.cluster or
+                  ("one process" if workers == 1 else f"{workers} processes"))
     return 0
 
 

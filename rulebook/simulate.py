@@ -1,9 +1,9 @@
 """Whole games between bots, for invariant tests and the ``simulate`` benchmark.
 
 Games are cut into batches (a run of seeds on one Kingdom) that any executor can play: this
-process or a pool of local processes (``workers``). A game depends only on its Kingdom, bots
-and seed, and the report lists games by Kingdom and seed, so every figure but the wall time is
-the same however they ran.
+process, a pool of local processes (``workers``), or a Dask cluster (``cluster``, in
+``simulate_cluster``). A game depends only on its Kingdom, bots and seed, and the report lists
+games by Kingdom and seed, so every figure but the wall time is the same however they ran.
 """
 
 from __future__ import annotations
@@ -149,10 +149,11 @@ def simulate(bots: list[str], games: int, seed: int, kingdom: list[str] | str | 
              any_kingdom: bool = False,
              progress: Callable[[int], None] | None = None, *,
              kingdoms: Sequence[list[str] | str] | None = None,
-             workers: int = 1) -> Report:
+             workers: int = 1, cluster: str | None = None,
+             connect_timeout: float = 10.0) -> Report:
     """``games`` games (seeds ``seed`` to ``seed + games - 1``) on ``kingdom``, or on each of
-    ``kingdoms``; in this process (``workers=1``) or in ``workers`` local processes.
-    ``progress`` is told how many games each finished batch had."""
+    ``kingdoms``; in this process (``workers=1``), in ``workers`` local processes, or on the
+    Dask cluster at ``cluster``. ``progress`` is told how many games each finished batch had."""
     for b in bots:
         if b not in BOTS:
             raise SetupError(f"unknown bot {b!r}; bots: {', '.join(BOTS)}")
@@ -160,6 +161,8 @@ def simulate(bots: list[str], games: int, seed: int, kingdom: list[str] | str | 
         raise SetupError(f"the number of games must be 0 or more, not {games}")
     if workers < 1:
         raise SetupError(f"workers must be at least 1, not {workers}")
+    if cluster is not None and workers != 1:
+        raise SetupError("give a number of local workers or a cluster, not both")
     if (kingdom is None) == (kingdoms is None):
         raise SetupError("give either one kingdom or a list of kingdoms")
     chosen = [kingdom] if kingdoms is None else list(kingdoms)
@@ -168,10 +171,16 @@ def simulate(bots: list[str], games: int, seed: int, kingdom: list[str] | str | 
     report = Report(bots, kingdoms=[checked_kingdom(k, bots, events, ruleset, any_kingdom)
                                     for k in chosen])
     start = time.perf_counter()
-    plan = list(batches(report, events, ruleset, any_kingdom, games, seed, workers, 50))
-    one = workers == 1 or len(plan) < 2
-    with InProcess() if one else local_executor(min(workers, len(plan))) as executor:
-        results = run_batches(executor, plan, workers * 2, progress)
+    if cluster is not None:
+        from dominion_tavern.rulebook.simulate_cluster import cluster_executor
+        with cluster_executor(cluster, connect_timeout) as (executor, threads):
+            plan = batches(report, events, ruleset, any_kingdom, games, seed, threads, 500)
+            results = run_batches(executor, plan, threads * 2, progress)
+    else:
+        plan = list(batches(report, events, ruleset, any_kingdom, games, seed, workers, 50))
+        one = workers == 1 or len(plan) < 2
+        with InProcess() if one else local_executor(min(workers, len(plan))) as executor:
+            results = run_batches(executor, plan, workers * 2, progress)
     report.games = sorted(results, key=lambda r: (r.kingdom, r.seed))
     report.seconds = time.perf_counter() - start
     return report

@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+import importlib.metadata
 import json
+import logging
+import socket
+import subprocess
+import sys
 
+import pytest
 from dominion_tavern.checker.cli import main
+from dominion_tavern.rulebook import simulate_cluster
 from dominion_tavern.rulebook.carddata import CARDS
 from dominion_tavern.rulebook.rules import RULES
 from dominion_tavern.rulebook.setup import KINGDOMS, Setup
@@ -65,7 +72,7 @@ def test_bot_games_replay_to_the_same_log():
     assert g.branch().log.text() == g.log.text()
 
 
-# Simulation on several cores (issue 14): the same seeds give the same
+# Simulation on several cores and on a Dask cluster (issue 14): the same seeds give the same
 # report however the games are run; only the wall time differs.
 
 TWO_KINGDOMS = ["--bots", "big-money,random", "--games", "12", "--seed", "3",
@@ -124,3 +131,77 @@ def test_worker_and_kingdom_errors_are_one_line(capsys):
     assert "workers must be at least 1, not 0" in capsys.readouterr().err
     assert main(["simulate", "--random-kingdoms", "-1"]) == 2
     assert "--random-kingdoms must be 0 or more" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["simulate", "--workers", "2", "--cluster", "tcp://127.0.0.1:8786"])
+    assert "not allowed with argument" in capsys.readouterr().err
+
+
+def test_the_cluster_extra_is_imported_only_for_a_cluster():
+    code = ("import sys\nfrom dominion_tavern.checker.cli import main\n"
+            "main(['simulate', '--games', '4', '--workers', '2', '--json'])\n"
+            "loaded = [m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed')]\n"
+            "sys.exit(f'imported: {loaded}' if loaded else 0)")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=False)
+    assert proc.returncode == 0, proc.stderr
+
+
+def test_a_missing_cluster_extra_is_a_clear_error(capsys, monkeypatch):
+    monkeypatch.setitem(sys.modules, "distributed", None)  # as if not installed
+    assert main(["simulate", "--games", "2", "--cluster", "tcp://127.0.0.1:8786"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("tavern simulate: error: --cluster needs Dask's distributed")
+    assert "pip install 'dominion-tavern[cluster]'" in err
+
+
+def local_cluster(workers: int):
+    """A Dask scheduler on this machine with ``workers`` worker processes."""
+    distributed = pytest.importorskip(
+        "distributed", reason="the cluster extra is not installed "
+        "(pip install 'dominion-tavern[cluster]'; make setup installs it)")
+    return distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                    dashboard_address=":0", silence_logs=logging.ERROR)
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    with local_cluster(2) as local:
+        yield local
+
+
+def test_a_cluster_gives_the_same_report_as_one_worker(capsys, cluster):
+    one = report_json(capsys, *TWO_KINGDOMS, "--workers", "1")
+    assert report_json(capsys, *TWO_KINGDOMS, "--cluster", cluster.scheduler_address) == one
+
+
+def cluster_error(capsys, address: str) -> str:
+    assert main(["simulate", "--games", "2", "--cluster", address,
+                 "--connect-timeout", "0.5"]) == 2
+    out, err = capsys.readouterr()
+    assert not out and err.count("\n") == 1
+    return err
+
+
+def test_a_cluster_address_that_does_not_answer(capsys, cluster):
+    with socket.socket() as s:  # a port nobody listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    assert "no Dask scheduler answered at 'tcp://127.0.0.1:" in \
+        cluster_error(capsys, f"tcp://127.0.0.1:{port}")
+    assert "not a Dask scheduler's address (missing port number" in \
+        cluster_error(capsys, "localhost")
+    worker = next(iter(cluster.workers.values())).worker_address
+    assert "is a Dask worker, not the scheduler" in cluster_error(capsys, worker)
+
+
+def test_cluster_workers_need_the_same_engine(capsys, cluster, monkeypatch):
+    monkeypatch.setattr(simulate_cluster, "engine_version", lambda: "0.0.0")
+    err = cluster_error(capsys, cluster.scheduler_address)
+    assert "every Dask worker needs dominion-tavern 0.0.0 installed" in err
+    assert f"has {importlib.metadata.version('dominion-tavern')}" in err
+
+
+def test_a_scheduler_without_workers(capsys):
+    with local_cluster(0) as empty:
+        assert "has no workers (none joined within 0.5 s)" in \
+            cluster_error(capsys, empty.scheduler_address)
