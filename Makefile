@@ -4,8 +4,8 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: setup check test lint bench bench-checker reference diagrams notebooks lab desk \
-	screenshots clean
+.PHONY: setup check test lint bench bench-workers bench-checker reference diagrams notebooks lab \
+	desk screenshots clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -34,6 +34,10 @@ lint: setup
 bench: setup
 	$(BIN)/tavern simulate --bots big-money,big-money --games 500 --kingdom first-game --seed 1 \
 	  --workers 1
+
+# 1 worker against every core, interleaved: games per second and their ratio (target 1.8 on 2).
+bench-workers: setup
+	$(BIN)/python -m dominion_tavern.checker.bench_simulate
 
 reference: setup
 	$(BIN)/python -m dominion_tavern.checker.reference
