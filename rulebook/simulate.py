@@ -163,6 +163,8 @@ def simulate(bots: list[str], games: int, seed: int, kingdom: list[str] | str | 
         raise SetupError(f"workers must be at least 1, not {workers}")
     if cluster is not None and workers != 1:
         raise SetupError("give a number of local workers or a cluster, not both")
+    if connect_timeout <= 0:
+        raise SetupError(f"the connect timeout must be more than 0 s, not {connect_timeout:g}")
     if (kingdom is None) == (kingdoms is None):
         raise SetupError("give either one kingdom or a list of kingdoms")
     chosen = [kingdom] if kingdoms is None else list(kingdoms)

@@ -134,6 +134,8 @@ def test_worker_and_kingdom_errors_are_one_line(capsys):
     with pytest.raises(SystemExit):
         main(["simulate", "--workers", "2", "--cluster", "tcp://127.0.0.1:8786"])
     assert "not allowed with argument" in capsys.readouterr().err
+    assert main(["simulate", "--cluster", "tcp://127.0.0.1:8786", "--connect-timeout", "0"]) == 2
+    assert "the connect timeout must be more than 0 s, not 0" in capsys.readouterr().err
 
 
 def test_the_cluster_extra_is_imported_only_for_a_cluster():
