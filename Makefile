@@ -7,7 +7,8 @@ BIN    := $(VENV)/bin
 CORE   := $(VENV)/.core-installed
 FULL   := $(VENV)/.all-installed
 
-.PHONY: setup check test lint bench bench-checker bench-start reference diagrams notebooks lab \
+.PHONY: setup check test lint bench bench-workers bench-checker bench-start reference diagrams \
+	notebooks lab \
 	desk screenshots clean
 
 # The kit alone (the main job): the package and its PyPI dependencies, nothing of the system's.
@@ -42,7 +43,12 @@ lint: $(FULL)
 	$(BIN)/ruff check .
 
 bench: $(CORE)
-	$(BIN)/tavern simulate --bots big-money,big-money --games 500 --kingdom first-game --seed 1
+	$(BIN)/tavern simulate --bots big-money,big-money --games 500 --kingdom first-game --seed 1 \
+	  --workers 1
+
+# 1 worker against every core, interleaved: games per second and their ratio (target 1.8 on 2).
+bench-workers: $(CORE)
+	$(BIN)/python -m dominion_tavern.checker.bench_simulate
 
 reference: $(CORE)
 	$(BIN)/python -m dominion_tavern.checker.reference

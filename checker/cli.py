@@ -45,6 +45,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from dominion_tavern.checker.scenario import ScenarioError
     from dominion_tavern.rulebook.engine.decisions import IllegalAnswer
     from dominion_tavern.rulebook.setup import SetupError
+    from dominion_tavern.rulebook.simulate_cluster import ClusterError
 
     args = parser().parse_args(argv)
     try:
@@ -52,7 +53,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ScenarioError as e:  # one "file:line:col: message" line per problem
         print(str(e), file=sys.stderr)
         return 2
-    except (SetupError, IllegalAnswer, OSError) as e:
+    except (SetupError, IllegalAnswer, OSError, ClusterError) as e:
         print(f"tavern {args.command}: error: {e}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

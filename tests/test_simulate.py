@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+import importlib.metadata
 import json
+import logging
+import socket
+import subprocess
+import sys
 
+import pytest
 from dominion_tavern.checker.cli import main
+from dominion_tavern.rulebook import simulate_cluster
+from dominion_tavern.rulebook.carddata import CARDS
 from dominion_tavern.rulebook.rules import RULES
-from dominion_tavern.rulebook.setup import Setup
-from dominion_tavern.rulebook.simulate import play_game, simulate
+from dominion_tavern.rulebook.setup import KINGDOMS, Setup
+from dominion_tavern.rulebook.simulate import play_game, random_kingdoms, simulate
 
 
 def test_big_money_beats_random():
@@ -62,3 +70,140 @@ def test_bot_games_replay_to_the_same_log():
     g, result = play_game(setup, ["big-money", "random"], 9)
     assert result.finished
     assert g.branch().log.text() == g.log.text()
+
+
+# Simulation on several cores and on a Dask cluster (issue 14): the same seeds give the same
+# report however the games are run; only the wall time differs.
+
+TWO_KINGDOMS = ["--bots", "big-money,random", "--games", "12", "--seed", "3",
+                "--kingdom", "first-game", "--random-kingdoms", "1"]
+
+
+def report_json(capsys, *argv: str) -> dict:
+    """``tavern simulate --json`` with the wall-time figures taken out."""
+    assert main(["simulate", *argv, "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    del out["seconds"], out["games_per_second"]
+    return out
+
+
+def test_two_workers_give_the_same_report_as_one(capsys):
+    one = report_json(capsys, *TWO_KINGDOMS, "--workers", "1")
+    two = report_json(capsys, *TWO_KINGDOMS, "--workers", "2")
+    assert two == one
+    # listed by Kingdom, then seed, whichever worker finished first
+    assert [(r["kingdom"], r["seed"]) for r in one["results"]] == \
+        [(k, s) for k in (0, 1) for s in range(3, 15)]
+
+
+def test_parallel_progress_counts_every_game():
+    counted = []
+    report = simulate(["random", "random"], 10, 1, "first-game", progress=counted.append,
+                      workers=2)
+    assert sum(counted) == 10 and len(counted) > 1  # one call per batch, not one at the end
+    assert [r.seed for r in report.games] == list(range(1, 11))
+
+
+def test_each_kingdom_has_its_own_figures(capsys):
+    out = report_json(capsys, *TWO_KINGDOMS, "--workers", "1")
+    first, drawn = out["kingdoms"]
+    assert first == list(KINGDOMS["first-game"]) and drawn == random_kingdoms(1, 3)[0]
+    assert [k["games"] for k in out["by_kingdom"]] == [12, 12] and out["games"] == 24
+    for seat in ("P1-big-money", "P2-random"):
+        assert sum(k["wins"][seat] for k in out["by_kingdom"]) == out["wins"][seat]
+    assert main(["simulate", *TWO_KINGDOMS, "--workers", "1"]) == 0
+    text = capsys.readouterr().out
+    assert "24 games on 2 Kingdom(s)" in text and ", ".join(drawn) in text
+
+
+def test_random_kingdoms_are_ten_base_or_adventures_cards_drawn_from_the_seed():
+    drawn = random_kingdoms(5, 7)
+    assert drawn == random_kingdoms(5, 7) and drawn != random_kingdoms(5, 8)
+    assert len({tuple(k) for k in drawn}) == 5
+    for cards in drawn:
+        assert len(set(cards)) == 10
+        assert {CARDS[c].set for c in cards} <= {"base-2e", "adventures"}
+        Setup(kingdom=cards)  # a legal Kingdom (rule game.setup.kingdom)
+
+
+def test_worker_and_kingdom_errors_are_one_line(capsys):
+    assert main(["simulate", "--workers", "0"]) == 2
+    assert "workers must be at least 1, not 0" in capsys.readouterr().err
+    assert main(["simulate", "--random-kingdoms", "-1"]) == 2
+    assert "--random-kingdoms must be 0 or more" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["simulate", "--workers", "2", "--cluster", "tcp://127.0.0.1:8786"])
+    assert "not allowed with argument" in capsys.readouterr().err
+    assert main(["simulate", "--cluster", "tcp://127.0.0.1:8786", "--connect-timeout", "0"]) == 2
+    assert "the connect timeout must be more than 0 s, not 0" in capsys.readouterr().err
+
+
+def test_the_cluster_extra_is_imported_only_for_a_cluster():
+    code = ("import sys\nfrom dominion_tavern.checker.cli import main\n"
+            "main(['simulate', '--games', '4', '--workers', '2', '--json'])\n"
+            "loaded = [m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed')]\n"
+            "sys.exit(f'imported: {loaded}' if loaded else 0)")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=False)
+    assert proc.returncode == 0, proc.stderr
+
+
+def test_a_missing_cluster_extra_is_a_clear_error(capsys, monkeypatch):
+    monkeypatch.setitem(sys.modules, "distributed", None)  # as if not installed
+    assert main(["simulate", "--games", "2", "--cluster", "tcp://127.0.0.1:8786"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("tavern simulate: error: --cluster needs Dask's distributed")
+    assert "pip install 'dominion-tavern[cluster]'" in err
+
+
+def local_cluster(workers: int):
+    """A Dask scheduler on this machine with ``workers`` worker processes."""
+    distributed = pytest.importorskip(
+        "distributed", reason="the cluster extra is not installed "
+        "(pip install 'dominion-tavern[cluster]'; make setup installs it)")
+    return distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                    dashboard_address=":0", silence_logs=logging.ERROR)
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    with local_cluster(2) as local:
+        yield local
+
+
+def test_a_cluster_gives_the_same_report_as_one_worker(capsys, cluster):
+    one = report_json(capsys, *TWO_KINGDOMS, "--workers", "1")
+    assert report_json(capsys, *TWO_KINGDOMS, "--cluster", cluster.scheduler_address) == one
+
+
+def cluster_error(capsys, address: str) -> str:
+    assert main(["simulate", "--games", "2", "--cluster", address,
+                 "--connect-timeout", "0.5"]) == 2
+    out, err = capsys.readouterr()
+    assert not out and err.count("\n") == 1
+    return err
+
+
+def test_a_cluster_address_that_does_not_answer(capsys, cluster):
+    with socket.socket() as s:  # a port nobody listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    assert "no Dask scheduler answered at 'tcp://127.0.0.1:" in \
+        cluster_error(capsys, f"tcp://127.0.0.1:{port}")
+    assert "not a Dask scheduler's address (missing port number" in \
+        cluster_error(capsys, "localhost")
+    worker = next(iter(cluster.workers.values())).worker_address
+    assert "is a Dask worker, not the scheduler" in cluster_error(capsys, worker)
+
+
+def test_cluster_workers_need_the_same_engine(capsys, cluster, monkeypatch):
+    monkeypatch.setattr(simulate_cluster, "engine_version", lambda: "0.0.0")
+    err = cluster_error(capsys, cluster.scheduler_address)
+    assert "every Dask worker needs dominion-tavern 0.0.0 installed" in err
+    assert f"has {importlib.metadata.version('dominion-tavern')}" in err
+
+
+def test_a_scheduler_without_workers(capsys):
+    with local_cluster(0) as empty:
+        assert "has no workers (none joined within 0.5 s)" in \
+            cluster_error(capsys, empty.scheduler_address)
