@@ -89,13 +89,24 @@ def _spared(s: GameState, p: Player, card: Card) -> list[str]:
     return []
 
 
+def _deck(p: Player) -> list[Any]:
+    """The deck top first: its known cards, then each group in unknown order as
+    ``{unknown: [...]}`` (rule ``chance.unknown-order``), the top-most group first."""
+    hidden = sum(sum(g.values()) for g in p.unknown)
+    out: list[Any] = _names(p.deck.cards[hidden:])[::-1]
+    for group in reversed(p.unknown):
+        out.append({"unknown": [f"{n} {name}" if n > 1 else name
+                                for name, n in sorted(group.items())]})
+    return out
+
+
 def _player(s: GameState, p: Player) -> dict[str, Any]:
     spec: dict[str, Any] = {"name": p.name}
     play, inside = _play(s, p)
     aside = [c for c in p.aside.cards if c is not p.estate_token and id(c) not in inside]
     if p.estate_token is not None:
         spec["estate_token"] = p.estate_token.name
-    zones = {"hand": _names(p.hand.cards), "deck": _names(p.deck.cards)[::-1],
+    zones = {"hand": _names(p.hand.cards), "deck": _deck(p),
              "discard": _names(p.discard.cards), "play": play,
              "mat": _names(p.mat.cards), "aside": _names(aside)}
     spec.update({k: v for k, v in zones.items() if v})
@@ -121,7 +132,9 @@ def to_spec(g: Game) -> dict[str, Any]:
 def state_spec(s: GameState, phase: str | None = None) -> dict[str, Any]:
     """``s`` as a setup dict, starting at ``phase`` (default: the turn's phase)."""
     t = s.turn
-    spec: dict[str, Any] = {"ruleset": s.ruleset, "seed": s.seed, "kingdom": list(s.kingdom)}
+    spec: dict[str, Any] = {"ruleset": s.ruleset, "kingdom": list(s.kingdom)}
+    if not s.ask_chance:  # a seed decides chance; without one, chance steps are asked
+        spec["seed"] = s.seed
     if s.events:
         spec["events"] = list(s.events)
     players = [_player(s, p) for p in s.players]
@@ -175,7 +188,8 @@ def position_of(g: Game) -> dict[str, Any]:
     s = g.state
     t = s.turn
     return {
-        "players": [[p.name, *[_names(z.cards) for z in p.zones()], p.vp_tokens, p.journey_up,
+        "players": [[p.name, *[_names(z.cards) for z in p.zones() if z is not p.deck],
+                     _deck(p), p.vp_tokens, p.journey_up,
                      p.minus_card, p.minus_coin, dict(p.tokens), p.turns_taken,
                      [_in_play(c, t.number) for c in p.play.cards]]
                     for p in s.players],
@@ -186,6 +200,7 @@ def position_of(g: Game) -> dict[str, Any]:
         "effects": _effects(s),
         "legal": g.legal(),
         "over": g.over,
+        "ask_chance": s.ask_chance,
     }
 
 

@@ -32,6 +32,7 @@ SECTIONS = [
     ("Playing cards", ["play", "coins", "actions-buys"]),
     ("Costs", ["card.cost"]),
     ("Choices and timing", ["choice"]),
+    ("Chance: cards in unknown order", ["chance"]),
     ("Attacks and Reactions", ["attack"]),
     ("Duration", ["duration"]),
     ("Reserve cards and calling", ["reserve"]),

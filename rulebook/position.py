@@ -1,11 +1,18 @@
 """Building any position from a plain description (the ``setup`` of a scenario file).
 
 Card lists accept short forms: ``"3 Copper"`` is three Coppers. Decks are listed top card
-first. Whatever is not described gets the rules' defaults. Piles are those of a real game:
-every card placed in a zone comes out of its pile (Coppers and Estates first out of the
-starting decks). The scenario loader (``checker.scenario_checks``) also refuses, with the place
-in the file, a position holding more copies of a card than the game has or a card that has no
-pile in the game; ``build`` leaves such a pile empty.
+first. Whatever is not described gets the rules' defaults.
+
+Cards may be in an order no one knows (rule ``chance.unknown-order``): a deck ``{unknown:
+[3 Copper, 2 Estate]}``, or known top cards then unknown ones, ``[Gold, {unknown: [...]}]``;
+a hand ``{unknown: 5, pool: [Moat, 4 Copper, 5 Estate]}`` is 5 cards drawn from the pool, whose
+other cards lie under the deck in unknown order. With a ``seed`` the seeded generator decides
+what such cards are (and every shuffle); without one, the game asks, in chance steps.
+
+Piles are those of a real game: every card placed in a zone comes out of its pile (Coppers and
+Estates first out of the starting decks). The scenario loader (``checker.scenario_checks``)
+also refuses, with the place in the file, a position holding more copies of a card than the
+game has or a card that has no pile in the game; ``build`` leaves such a pile empty.
 
 >>> g = Game(lambda: build({"kingdom": ["Village"], "players": [
 ...     {"name": "Ann", "hand": ["Village", "2 Copper"], "deck": ["Gold", "Estate"]},
@@ -96,8 +103,7 @@ def placements(spec: dict[str, Any]) -> Iterator[tuple[str, int, Where]]:
         if not isinstance(ps, dict):
             continue
         for z in ZONES:
-            for j, item in enumerate(_list(ps.get(z))):
-                path = ("players", i, z, j)
+            for item, path in _zone_items(ps.get(z), ("players", i, z)):
                 if z == "play" and isinstance(item, dict):
                     yield from _placed(item.get("card"), (*path, "card"))
                     yield from _placed(item.get("played_by"), (*path, "played_by"))
@@ -106,6 +112,22 @@ def placements(spec: dict[str, Any]) -> Iterator[tuple[str, int, Where]]:
                 else:
                     yield from _placed(item, path)
         yield from _placed(ps.get("estate_token"), ("players", i, "estate_token"))
+
+
+def _zone_items(zone: Any, path: Where) -> Iterator[tuple[Any, Where]]:
+    """A zone's card entries with their paths, through unknown groups and an unknown hand's
+    pool."""
+    if isinstance(zone, dict):
+        key = "pool" if "pool" in zone else "unknown"
+        for k, item in enumerate(_list(zone.get(key))):
+            yield item, (*path, key, k)
+        return
+    for j, item in enumerate(_list(zone)):
+        if isinstance(item, dict) and "unknown" in item:
+            for k, inner in enumerate(_list(item["unknown"])):
+                yield inner, (*path, j, "unknown", k)
+        else:
+            yield item, (*path, j)
 
 
 def _placed(item: Any, path: Where) -> Iterator[tuple[str, int, Where]]:
@@ -144,7 +166,8 @@ def build(spec: dict[str, Any]) -> tuple[GameState, str]:
                 no_buying_cards=extra == "Mission")
     state = GameState(players=players, ruleset=ruleset, seed=int(spec.get("seed", 0)),
                       supply={}, nonsupply={}, trash=Zone("trash"),
-                      events=list(spec.get("events", [])), turn=turn, kingdom=kingdom)
+                      events=list(spec.get("events", [])), turn=turn, kingdom=kingdom,
+                      ask_chance="seed" not in spec)
     _piles(state, spec)
     _put(state, state.trash, expand(spec.get("trash"), "trash"))
     for p, ps in zip(players, pspecs, strict=True):
@@ -276,10 +299,50 @@ def _start_of_turn_done(state: GameState, card: Card) -> None:
                      if e.card is not card or e.until != "owner-turn-start"]
 
 
+def _hand_and_deck(state: GameState, p: Player, hand: Any, deck: Any, where: str) -> None:
+    """The hand and the deck, with their cards in unknown order: each group shuffled by the
+    seeded generator (what a seeded game takes as the truth), bottom-most group first in
+    ``p.unknown``; an unknown hand is dealt from the bottom group when the game starts."""
+    groups: list[list[str]] = []   # bottom-most first
+    if isinstance(hand, dict):
+        n, pool = hand.get("unknown"), expand(_list(hand.get("pool")), f"{where}.hand.pool")
+        if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= len(pool):
+            raise PositionError(f"{where}.hand: {n!r} unknown cards from a pool of {len(pool)}; "
+                                "the hand takes 1 to as many cards as the pool holds")
+        groups.append(pool)
+        p.deal = n
+    else:
+        _put(state, p.hand, expand(hand, f"{where}.hand"))
+    known, unknown = _deck_parts(deck, f"{where}.deck")
+    groups += unknown[::-1]
+    for names in groups:
+        order = list(names)
+        state.rng.shuffle(order)
+        _put(state, p.deck, order)
+        p.unknown.append(dict(Counter(names)))
+    _put(state, p.deck, known, top_first=True)
+
+
+def _deck_parts(deck: Any, where: str) -> tuple[list[str], list[list[str]]]:
+    """A deck's known top cards (top first) and its unknown groups (top-most first)."""
+    if isinstance(deck, dict):
+        deck = [deck]
+    known: list[str] = []
+    groups: list[list[str]] = []
+    for i, item in enumerate(_list(deck)):
+        if isinstance(item, dict) and "unknown" in item:
+            groups.append(expand(_list(item["unknown"]), f"{where}[{i}].unknown"))
+        elif groups:
+            raise PositionError(f"{where}[{i}]: {item!r} lies under cards in unknown order; "
+                                "list the known cards first (top first), then the unknown ones")
+        else:
+            known += expand([item], where)
+    return known, [g for g in groups if g]
+
+
 def _player(state: GameState, p: Player, ps: dict[str, Any]) -> None:
     where = f"players.{p.name}"
-    _put(state, p.hand, expand(ps.get("hand"), f"{where}.hand"))
-    _put(state, p.deck, expand(ps.get("deck"), f"{where}.deck"), top_first=True)
+    _hand_and_deck(state, p, ps.get("hand"), ps.get("deck"), where)
     _put(state, p.discard, expand(ps.get("discard"), f"{where}.discard"))
     for entry in ps.get("play") or []:
         if isinstance(entry, dict):

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 import dominion_tavern.rulebook.cards  # noqa: F401  (registers card behaviour)
 from dominion_tavern.rulebook.carddata import CARDS, EVENTS, RULESETS
 from dominion_tavern.rulebook.engine.game import Game
+from dominion_tavern.rulebook.engine.knowing import group_counts
 from dominion_tavern.rulebook.engine.state import GameState, Player, Turn, Zone
 
 KINGDOMS = {
@@ -183,6 +184,7 @@ class Setup:
                 card = p.deck.cards.pop()
                 card.zone = p.hand
                 p.hand.cards.append(card)
+            p.unknown.append(group_counts(p.deck.cards))  # rule chance.unknown-order
         players[0].turns_taken = 1
         state.turn_owners.append(0)
         return state, "start"

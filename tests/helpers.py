@@ -22,14 +22,17 @@ def kingdoms(count: int, seed: int) -> list[tuple[list[str], list[str]]]:
 
 
 def position(kingdom=(), *, ruleset="current", phase="action", piles=None, trash=(),
-             events=(), turn=None, **players) -> Game:
+             events=(), turn=None, seed: int | None = 0, **players) -> Game:
     """A game at ``phase`` of Ann's turn. Keyword ``ann={...}``/``bob={...}`` describe the
-    players' zones (hand, deck top first, discard, play, mat, ...)."""
+    players' zones (hand, deck top first, discard, play, mat, ...). Shuffles are decided by
+    ``seed``; ``seed=None`` asks chance steps instead (rule ``chance.unknown-order``)."""
     pspecs = [dict(players.get(n.lower(), {}), name=n) for n in ("Ann", "Bob", "Cid")
               if n == "Ann" or n == "Bob" or n.lower() in players]
     spec = {"ruleset": ruleset, "kingdom": list(kingdom), "players": pspecs,
             "piles": piles or {}, "trash": list(trash), "events": list(events),
             "turn": {"phase": phase, **(turn or {})}}
+    if seed is not None:
+        spec["seed"] = seed
     return Game(lambda: build(spec))
 
 

@@ -156,7 +156,7 @@ BAD = [
         f"    - name: P{i}\n" for i in range(6)) + "    - name: Bob\n"), 7, 5,
      ["setup.players", "8 entries", "1 to 6"]),
     ("hand-not-list", GOOD.replace("hand: [Moat]", "hand: Moat"), 11, 13,
-     ["setup.players[1].hand", "expected a list or nothing (null), not a string"]),
+     ["setup.players[1].hand", "a string ('Moat') is not valid here; expected card names"]),
     ("zone-item-number", GOOD.replace("deck: [Gold]", "deck: [3]"), 9, 14,
      ["setup.players[0].deck[0]", "an integer (3) is not valid here",
       "a card name", "mapping with a 'card' key"]),

@@ -75,7 +75,7 @@ def bridge_troll_in_play(g, me, d) -> int:
 # -- Caravan Guard -----------------------------------------------------------------------------
 @on_play("Caravan Guard")
 def caravan_guard(g, p, me):
-    g.draw(p, 1)
+    yield from g.draw(p, 1)
     g.plus_actions(p, 1)
     g.schedule(p, me)
 
@@ -106,7 +106,7 @@ def dungeon_next(g, p, me, data):
 
 def dungeon_sift(g, p):
     """+2 Cards, then discard 2 cards."""
-    g.draw(p, 2)
+    yield from g.draw(p, 2)
     n = min(2, len(p.hand.cards))
     cards = yield from g.pick_cards(p, p.hand.cards, "discard", "Dungeon: discard 2 cards",
                                     lo=n, hi=n, card="Dungeon")
@@ -116,7 +116,7 @@ def dungeon_sift(g, p):
 # -- Gear --------------------------------------------------------------------------------------
 @on_play("Gear")
 def gear(g, p, me):
-    g.draw(p, 2)
+    yield from g.draw(p, 2)
     cards = yield from g.pick_cards(p, p.hand.cards, "set aside", "Gear: set aside up to 2 "
                                     "cards from your hand face down", hi=2, card="Gear")
     if cards:  # with nothing set aside, Gear has nothing left to do (ruling gear.*)
@@ -153,7 +153,7 @@ def haunted_woods(g, p, me):
 
 @at_next_turn("Haunted Woods")
 def haunted_woods_next(g, p, me, data):
-    g.draw(p, 3)
+    yield from g.draw(p, 3)
 
 
 def haunted_woods_attack(g, owner, p):
@@ -207,7 +207,7 @@ def hireling(g, p, me):
 
 @at_next_turn("Hireling")
 def hireling_each_turn(g, p, me, data):
-    g.draw(p, 1)
+    yield from g.draw(p, 1)
 
 
 @on_play("Champion")

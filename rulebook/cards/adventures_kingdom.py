@@ -8,7 +8,7 @@ from dominion_tavern.rulebook.engine.decisions import Option
 
 @on_play("Artificer")
 def artificer(g, p, me):
-    g.draw(p, 1)
+    yield from g.draw(p, 1)
     g.plus_actions(p, 1)
     g.plus_coins(p, 1)
     cards = yield from g.pick_cards(p, p.hand.cards, "discard", "Artificer: discard any number "
@@ -28,7 +28,7 @@ def giant(g, p, me):
         return
     g.plus_coins(p, 5)
     for q in g.victims(p):
-        top = g.peek(q, 1)
+        top = yield from g.peek(q, 1, "reveal")
         if not top:
             continue
         g.reveal(q, top, "from the top of their deck")
@@ -41,21 +41,21 @@ def giant(g, p, me):
 
 @on_play("Lost City")
 def lost_city(g, p, me):
-    g.draw(p, 2)
+    yield from g.draw(p, 2)
     g.plus_actions(p, 2)
 
 
 @when_gained("Lost City", "each other player draws a card")
 def lost_city_gained(g, p, me, event):
     for q in g.others(p):
-        g.draw(q, 1, rule="gain")
+        yield from g.draw(q, 1, rule="gain")
 
 
 @on_play("Magpie")
 def magpie(g, p, me):
-    g.draw(p, 1)
+    yield from g.draw(p, 1)
     g.plus_actions(p, 1)
-    top = g.peek(p, 1)
+    top = yield from g.peek(p, 1, "reveal")
     if not top:
         return
     card = top[0]
@@ -112,7 +112,7 @@ def messenger_gained(g, p, me, event):
 
 @on_play("Port")
 def port(g, p, me):
-    g.draw(p, 1)
+    yield from g.draw(p, 1)
     g.plus_actions(p, 2)
 
 
@@ -137,7 +137,7 @@ def port_gained(g, p, me, event):
 def ranger(g, p, me):
     g.plus_buys(p, 1)
     if g.turn_journey(p):
-        g.draw(p, 5)
+        yield from g.draw(p, 5)
 
 
 @on_play("Raze")
@@ -166,7 +166,7 @@ def raze(g, p, me):
         return
     cost = g.cost(card)
     g.trash(p, [card])
-    seen_cards = g.look(p, cost) if cost else []
+    seen_cards = (yield from g.look(p, cost)) if cost else []
     if not seen_cards:
         return
     keep = yield from g.pick_card(p, seen_cards, "put into hand", "Raze: put one into your hand "
@@ -196,11 +196,11 @@ def storyteller(g, p, me):
         if c.zone is p.hand:
             yield from g.play(p, c, rule="play.treasure")
     if g.ruleset == "current":
-        g.draw(p, 1)
+        yield from g.draw(p, 1)
     paid = g.state.turn.coins
     g.state.turn.coins = 0
     g.note(p, f"pays ${paid}", note="Storyteller", rule="coins")
-    g.draw(p, paid)
+    yield from g.draw(p, paid)
 
 
 treasure("Treasure Trove", 2)

@@ -58,7 +58,7 @@ def duplicate_call(g, p, me, gained):
 # -- Guide -------------------------------------------------------------------------------------
 @on_play("Guide")
 def guide(g, p, me):
-    g.draw(p, 1)
+    yield from g.draw(p, 1)
     g.plus_actions(p, 1)
     g.to_mat(p, me)
 
@@ -66,7 +66,7 @@ def guide(g, p, me):
 @when_called("Guide", "start-of-turn")
 def guide_call(g, p, me, event):
     g.discard(p, list(p.hand.cards))
-    g.draw(p, 5)
+    yield from g.draw(p, 5)
 
 
 # -- Miser -------------------------------------------------------------------------------------
@@ -91,7 +91,7 @@ def miser(g, p, me):
 # -- Ratcatcher --------------------------------------------------------------------------------
 @on_play("Ratcatcher")
 def ratcatcher(g, p, me):
-    g.draw(p, 1)
+    yield from g.draw(p, 1)
     g.plus_actions(p, 1)
     g.to_mat(p, me)
 

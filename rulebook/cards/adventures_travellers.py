@@ -8,7 +8,7 @@ from dominion_tavern.rulebook.cards.registry import on_play
 
 @on_play("Page")
 def page(g, p, me):
-    g.draw(p, 1)
+    yield from g.draw(p, 1)
     g.plus_actions(p, 1)
 
 
@@ -23,11 +23,11 @@ def treasure_hunter(g, p, me):
 
 @on_play("Warrior")
 def warrior(g, p, me):
-    g.draw(p, 2)
+    yield from g.draw(p, 2)
     travellers = sum(1 for c in p.play.cards if c.d.is_traveller)  # including this
     for q in g.victims(p):
         for _ in range(travellers):
-            top = g.peek(q, 1)
+            top = yield from g.peek(q, 1, "discard")
             if not top:
                 break
             g.discard(q, top)
@@ -63,7 +63,7 @@ def soldier(g, p, me):
 
 @on_play("Fugitive")
 def fugitive(g, p, me):
-    g.draw(p, 2)
+    yield from g.draw(p, 2)
     g.plus_actions(p, 1)
     card = yield from g.pick_card(p, p.hand.cards, "discard", "Fugitive: discard a card",
                                   card="Fugitive")

@@ -22,7 +22,7 @@ def artisan(g, p, me):
 def bandit(g, p, me):
     yield from g.gain(p, "Gold")
     for q in g.victims(p):
-        revealed = g.peek(q, 2)
+        revealed = yield from g.peek(q, 2, "reveal")
         g.reveal(q, revealed, "from the top of their deck")
         good = [c for c in revealed if c.d.is_treasure and c.name != "Copper"]
         victim = yield from g.pick_card(q, good, "trash", f"{p.name}'s Bandit: trash a revealed "
@@ -57,7 +57,7 @@ def cellar(g, p, me):
     cards = yield from g.pick_cards(p, p.hand.cards, "discard", "Cellar: discard any number of "
                                     "cards", card="Cellar")
     g.discard(p, cards)
-    g.draw(p, len(cards))
+    yield from g.draw(p, len(cards))
 
 
 @on_play("Chapel")
@@ -69,10 +69,10 @@ def chapel(g, p, me):
 
 @on_play("Council Room")
 def council_room(g, p, me):
-    g.draw(p, 4)
+    yield from g.draw(p, 4)
     g.plus_buys(p, 1)
     for q in g.others(p):
-        g.draw(q, 1)
+        yield from g.draw(q, 1)
 
 
 @on_play("Festival")
@@ -89,7 +89,7 @@ def gardens(g, p, me) -> int:
 
 @on_play("Harbinger")
 def harbinger(g, p, me):
-    g.draw(p, 1)
+    yield from g.draw(p, 1)
     g.plus_actions(p, 1)
     card = yield from g.pick_card(p, p.discard.cards, "topdeck", "Harbinger: you may put a card "
                                   "from your discard pile onto your deck", optional=True,
@@ -100,7 +100,7 @@ def harbinger(g, p, me):
 
 @on_play("Laboratory")
 def laboratory(g, p, me):
-    g.draw(p, 2)
+    yield from g.draw(p, 2)
     g.plus_actions(p, 1)
 
 
@@ -108,7 +108,7 @@ def laboratory(g, p, me):
 def library(g, p, me):
     skipped = []
     while len(p.hand.cards) < 7 and (p.deck.cards or p.discard.cards or p.minus_card):
-        drawn = g.draw(p, 1)
+        drawn = yield from g.draw(p, 1)
         if drawn and drawn[0].d.is_action:
             name = drawn[0].name
             keep = yield from g.may(p, f"Library: you drew {name}; keep it or set it aside?",
@@ -120,7 +120,7 @@ def library(g, p, me):
 
 @on_play("Market")
 def market(g, p, me):
-    g.draw(p, 1)
+    yield from g.draw(p, 1)
     g.plus_actions(p, 1)
     g.plus_buys(p, 1)
     g.plus_coins(p, 1)
@@ -128,7 +128,7 @@ def market(g, p, me):
 
 @on_play("Merchant")
 def merchant(g, p, me):
-    g.draw(p, 1)
+    yield from g.draw(p, 1)
     g.plus_actions(p, 1)
     if "Silver" not in g.state.turn.played:
         g.add_lasting(p, "Merchant", "play", "turn-end", card=me)
@@ -179,7 +179,7 @@ def mine(g, p, me):
 
 @on_play("Moat")
 def moat(g, p, me):
-    g.draw(p, 2)
+    yield from g.draw(p, 2)
 
 
 @reacts_to_attack("Moat")
@@ -201,7 +201,7 @@ def moneylender(g, p, me):
 
 @on_play("Poacher")
 def poacher(g, p, me):
-    g.draw(p, 1)
+    yield from g.draw(p, 1)
     g.plus_actions(p, 1)
     g.plus_coins(p, 1)
     empty = g.state.empty_supply_piles()
@@ -228,9 +228,9 @@ def remodel(g, p, me):
 
 @on_play("Sentry")
 def sentry(g, p, me):
-    g.draw(p, 1)
+    yield from g.draw(p, 1)
     g.plus_actions(p, 1)
-    seen = g.look(p, 2)
+    seen = yield from g.look(p, 2)
     trashed = yield from g.pick_cards(p, seen, "trash", "Sentry: trash any number of the cards "
                                       "you looked at", card="Sentry")
     g.trash(p, trashed)
@@ -248,7 +248,7 @@ def sentry(g, p, me):
 
 @on_play("Smithy")
 def smithy(g, p, me):
-    g.draw(p, 3)
+    yield from g.draw(p, 3)
 
 
 @on_play("Throne Room")
@@ -265,7 +265,7 @@ def throne_room(g, p, me):
 @on_play("Vassal")
 def vassal(g, p, me):
     g.plus_coins(p, 2)
-    top = g.peek(p, 1)
+    top = yield from g.peek(p, 1, "discard")
     if not top:
         return
     g.discard(p, top)
@@ -277,13 +277,13 @@ def vassal(g, p, me):
 
 @on_play("Village")
 def village(g, p, me):
-    g.draw(p, 1)
+    yield from g.draw(p, 1)
     g.plus_actions(p, 2)
 
 
 @on_play("Witch")
 def witch(g, p, me):
-    g.draw(p, 2)
+    yield from g.draw(p, 2)
     for q in g.victims(p):
         yield from g.gain(q, "Curse")
 

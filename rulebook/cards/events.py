@@ -166,7 +166,7 @@ def save_return(g, owner, effect, p, event):
 @on_play("Scouting Party")
 def scouting_party(g, p, _):
     g.plus_buys(p, 1)
-    seen = g.look(p, 5)  # looking, not drawing: the -1 Card token stays
+    seen = yield from g.look(p, 5)  # looking, not drawing: the -1 Card token stays
     n = min(3, len(seen))
     discarded = yield from g.pick_cards(p, seen, "discard", "Scouting Party: discard 3 of them",
                                         lo=n, hi=n, card="Scouting Party")

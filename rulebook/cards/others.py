@@ -8,7 +8,7 @@ from dominion_tavern.rulebook.cards.registry import on_play, while_in_play
 
 @on_play("Torturer")
 def torturer(g, p, me):
-    g.draw(p, 3)
+    yield from g.draw(p, 3)
     for q in g.victims(p):
         curse = yield from g.may(q, f"{p.name}'s Torturer: discard 2 cards, or gain a Curse to "
                                  "your hand?", "gain a Curse", "discard 2 cards",
@@ -43,11 +43,11 @@ def goons_vp(g, owner, me, p, event):
 
 @on_play("City")
 def city(g, p, me):
-    g.draw(p, 1)
+    yield from g.draw(p, 1)
     g.plus_actions(p, 2)
     empty = g.state.empty_supply_piles()
     if empty >= 1:
-        g.draw(p, 1)
+        yield from g.draw(p, 1)
     if empty >= 2:
         g.plus_coins(p, 1)
         g.plus_buys(p, 1)

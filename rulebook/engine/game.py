@@ -13,6 +13,7 @@ from typing import Any
 from dominion_tavern.rulebook.engine.choosing import Choosing
 from dominion_tavern.rulebook.engine.costs import Costs
 from dominion_tavern.rulebook.engine.decisions import Decision, IllegalAnswer, Option
+from dominion_tavern.rulebook.engine.knowing import Knowing
 from dominion_tavern.rulebook.engine.log import Log
 from dominion_tavern.rulebook.engine.moves import Moves
 from dominion_tavern.rulebook.engine.playing import Playing, PlayInstance
@@ -27,7 +28,7 @@ class NoDecision(RuntimeError):
     """An answer was given while no decision is pending (the game is over or paused)."""
 
 
-class Game(Moves, Choosing, Playing, Windows, TurnLoop, Costs):
+class Game(Moves, Knowing, Choosing, Playing, Windows, TurnLoop, Costs):
     """A game in progress. ``pending`` is the decision it waits for (None when over/paused).
 
     ``stop`` (optional) is asked at each :class:`Mark` whether to pause there.
@@ -106,9 +107,10 @@ class Game(Moves, Choosing, Playing, Windows, TurnLoop, Costs):
 
     # -- logging ----------------------------------------------------------------------------
     def note(self, p: Player | None, verb: str, cards: tuple[str, ...] = (), where: str = "",
-             *, rule: str, note: str = "") -> None:
+             *, rule: str, note: str = "", chance: tuple = (), private: str | None = None
+             ) -> None:
         self.log.add(self.state.turn.number, p.name if p else None, verb, cards, where,
-                     rule, note)
+                     rule, note, chance, private)
 
     def player(self, name: str) -> Player:
         for p in self.state.players:

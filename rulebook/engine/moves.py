@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from dominion_tavern.rulebook.engine.knowing import Known, group_counts
 from dominion_tavern.rulebook.engine.state import Card, Player, Zone, move
 
 if TYPE_CHECKING:
@@ -18,6 +19,14 @@ if TYPE_CHECKING:
 
 def names(cards: Iterable[Card]) -> tuple[str, ...]:
     return tuple(c.name for c in cards)
+
+
+def _chance_once(cards: Iterable[Card]) -> tuple:
+    """How cards just made known came up, for the first log entry about them only."""
+    if not isinstance(cards, Known):
+        return ()
+    chance, cards.chance = cards.chance, ()
+    return chance
 
 
 class Moves:
@@ -52,52 +61,72 @@ class Moves:
 
     # -- drawing ----------------------------------------------------------------------------
     def shuffle(self: Game, p: Player) -> None:
-        """Shuffle the discard pile into a new deck, under any cards still in the deck."""
+        """Shuffle the discard pile into a new deck, under any cards still in the deck: a new
+        group of cards in unknown order (rule ``chance.unknown-order``)."""
         fresh = list(p.discard.cards)
         self.state.rng.shuffle(fresh)
         for c in fresh:
             c.zone = p.deck
         p.deck.cards[:0] = fresh
         p.discard.cards.clear()
+        if fresh:
+            p.unknown.insert(0, group_counts(fresh))
         self.note(p, "shuffles", note=f"{len(fresh)} cards", rule="draw.shuffle")
 
-    def draw(self: Game, p: Player, n: int, rule: str = "draw") -> list[Card]:
-        """Draw n cards (fewer with the -1 Card token; fewer if deck and discard run out)."""
+    def draw(self: Game, p: Player, n: int, rule: str = "draw"):
+        """Draw n cards (generator; fewer with the -1 Card token, or if deck and discard run
+        out). Cards in unknown order come up by chance."""
         if n <= 0:
-            return []
+            return Known()
         if p.minus_card:
             p.minus_card = False
             n -= 1
             self.note(p, "removes the -1 Card token", note="draws one card fewer",
                       rule="token.minus-card")
-        drawn: list[Card] = []
-        for _ in range(n):
-            if not p.deck.cards:
+        drawn = Known()
+        records: list = []
+        hand = p.hand.cards
+        while len(drawn) < n:
+            deck = p.deck.cards
+            if not deck:
                 if not p.discard.cards:
                     break
                 self.shuffle(p)
-            card = p.deck.cards.pop()
-            card.zone = p.hand
-            p.hand.cards.append(card)
-            drawn.append(card)
+            k = min(n - len(drawn), len(deck))
+            if p.unknown:
+                records += yield from self.know_top(p, k, "draw")
+            for _ in range(k):
+                card = deck.pop()
+                card.zone = p.hand
+                hand.append(card)
+                drawn.append(card)
+        drawn.chance = tuple(records)
         if drawn or n:
             short = f"wanted {n}" if len(drawn) < n else ""
             self.note(p, "draws" if drawn else "draws no cards", names(drawn), rule=rule,
-                      note=short)
+                      note=short, chance=drawn.chance)
         return drawn
 
-    def peek(self: Game, p: Player, n: int) -> list[Card]:
-        """The top n cards of p's deck, shuffling if needed (looking and revealing are not
-        drawing: the -1 Card token is unaffected, rule ``look``). Top card first."""
-        if len(p.deck.cards) < n and p.discard.cards:
+    def peek(self: Game, p: Player, n: int, verb: str = "look"):
+        """The top n cards of p's deck (generator), shuffling if needed (looking and revealing
+        are not drawing: the -1 Card token is unaffected, rule ``look``). Top card first;
+        cards in unknown order come up by chance (``verb`` says how: look, reveal)."""
+        deck = p.deck.cards
+        if len(deck) < n and p.discard.cards:
             self.shuffle(p)
-        return list(reversed(p.deck.cards[-n:])) if n > 0 else []
+        k = min(n, len(deck)) if n > 0 else 0
+        seen = Known()
+        if k:
+            if p.unknown:
+                seen.chance = tuple((yield from self.know_top(p, k, verb)))
+            seen.extend(reversed(deck[-k:]))
+        return seen
 
-    def look(self: Game, p: Player, n: int, rule: str = "look") -> list[Card]:
-        cards = self.peek(p, n)
+    def look(self: Game, p: Player, n: int, rule: str = "look"):
+        cards = yield from self.peek(p, n)
         if cards:
             self.note(p, "looks at", names(cards), "from the top of their deck", rule=rule,
-                      note=f"wanted {n}" if len(cards) < n else "")
+                      note=f"wanted {n}" if len(cards) < n else "", chance=cards.chance)
         else:
             self.note(p, "looks at no cards", note="their deck and discard pile are empty",
                       rule=rule)
@@ -105,7 +134,7 @@ class Moves:
 
     def reveal(self: Game, p: Player, cards: list[Card], where: str = "",
                rule: str = "reveal") -> None:
-        self.note(p, "reveals", names(cards), where, rule=rule)
+        self.note(p, "reveals", names(cards), where, rule=rule, chance=_chance_once(cards))
 
     # -- moving between zones ---------------------------------------------------------------
     def _move_all(self: Game, p: Player | None, cards: Iterable[Card], to: Zone, verb: str,
@@ -114,6 +143,7 @@ class Moves:
         """Move cards and log ``P VERB CARDS from SOURCE DEST`` ("puts Gold from hand onto
         their deck"). ``top_first``: the cards are listed top card first, so the first one
         given ends on top of ``to``."""
+        chance = _chance_once(cards)
         cards = list(cards)
         if not cards:
             return cards
@@ -122,7 +152,8 @@ class Moves:
             move(c, to)
         one_source = len({id(s) for s in srcs}) == 1
         where = "" if not one_source else "back" if srcs[0] is to else f"from {srcs[0].words}"
-        self.note(p, verb, names(cards), f"{where} {dest}".strip(), rule=rule, note=note)
+        self.note(p, verb, names(cards), f"{where} {dest}".strip(), rule=rule, note=note,
+                  chance=chance)
         return cards
 
     def discard(self: Game, p: Player, cards: Iterable[Card], rule: str = "discard") -> list:
@@ -135,7 +166,9 @@ class Moves:
         return self._move_all(p, cards, p.hand, "puts", rule, dest="into their hand")
 
     def deck_to_discard(self: Game, p: Player) -> None:
-        """Put the whole deck into the discard pile: a move, not discarding (Messenger)."""
+        """Put the whole deck into the discard pile: a move, not discarding (Messenger). Its
+        cards in unknown order stay unknown: a discard pile has no order that matters."""
+        p.unknown.clear()
         self._move_all(p, list(reversed(p.deck.cards)), p.discard, "puts", "choice.optional",
                        dest="(their whole deck) into their discard pile")
 

@@ -65,7 +65,8 @@ class Playing:
         if by is not None and card.plays >= 2 and card.d.is_duration and card not in by.tracks:
             by.tracks.append(card)
         self.note(p, "plays", (card.name,), where, rule=rule)
-        self._pile_tokens(p, card)
+        if any(p.tokens[token] == card.name for token in PILE_BONUS):
+            yield from self._pile_tokens(p, card)
         inst = PlayInstance(card, p)
         self.plays_in_progress.append(inst)
         try:
@@ -83,7 +84,7 @@ class Playing:
         if card.d.is_action and p.mat.cards:
             yield from self.after_action(p, card)
 
-    def _pile_tokens(self: Game, p: Player, card: Card) -> None:
+    def _pile_tokens(self: Game, p: Player, card: Card):
         """The bonus tokens on the card's pile come first (rule ``token.pile-bonus``)."""
         pile = card.name
         for token, what in PILE_BONUS.items():
@@ -91,7 +92,7 @@ class Playing:
                 self.note(p, f"gets {token} from their token on the", (pile,), "pile",
                           rule="token.pile-bonus")
                 if what == "draw":
-                    self.draw(p, 1, rule="token.pile-bonus")
+                    yield from self.draw(p, 1, rule="token.pile-bonus")
                 elif what == "actions":
                     self.plus_actions(p, 1, rule="token.pile-bonus")
                 elif what == "buys":

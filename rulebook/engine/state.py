@@ -138,6 +138,10 @@ class Player:
     estate_def: CardDef | None = None  # what this player's Estates are, with the token
     turns_taken: int = 0
     gained_last_turn: int = 0  # cards gained during this player's most recent turn
+    # Cards at the bottom of the deck in an order no one knows (rule chance.unknown-order):
+    # the names in each such group, bottom-most group first; known cards lie above them.
+    unknown: list[dict[str, int]] = field(default_factory=list)
+    deal: int = 0  # cards of the hand still to come from the bottom group (an unknown hand)
 
     def __post_init__(self) -> None:
         for kind in ("deck", "hand", "discard", "play", "mat", "aside"):
@@ -226,6 +230,9 @@ class GameState:
     pending: list[Pending] = field(default_factory=list)
     lasting: list[Lasting] = field(default_factory=list)
     extra_turns: list[tuple[int, str]] = field(default_factory=list)  # (player, what gave it)
+    # How chance is answered: by the seeded generator (the order a shuffle made is the truth),
+    # or asked, as pending chance steps (scripts name outcomes; the explorer takes each).
+    ask_chance: bool = False
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)

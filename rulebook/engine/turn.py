@@ -48,6 +48,8 @@ class Mark:
 class TurnLoop:
     def run(self: Game, phase: str):
         """The whole game from ``phase`` of the current turn until it ends."""
+        if any(p.deal for p in self.state.players):
+            yield from self.deal_unknown_hands()
         while True:
             yield from self.take_turn(phase)
             if self.game_ends():
@@ -239,7 +241,7 @@ class TurnLoop:
             if leaving[q.index]:
                 yield from self.discarded_from_play(q, leaving[q.index],
                                                     from_hand if q is p else [])
-        self.draw(p, 5 + t.draw_bonus, rule="turn.cleanup.draw")
+        yield from self.draw(p, 5 + t.draw_bonus, rule="turn.cleanup.draw")
         yield from self.fire("end-of-turn", p)  # after drawing: Save
 
     def discarded_from_play(self: Game, q: Player, cards: list[Card],
