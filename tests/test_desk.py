@@ -158,6 +158,54 @@ def test_the_tree_leaves_carry_the_outcome_numbers():
         assert f"data-outcome='{n}'><b>{n}.</b>" in desk.outcomes.value
 
 
+# -- finding the rule ------------------------------------------------------------------------
+def test_find_the_rule_on_the_desk():
+    """Buying an Event ends the playing of Treasures (Adventures rulebook 2015, Events)."""
+    f = Desk().finder
+    f.query.value = "can I play treasures after buying an event"
+    ids = [b.description for b in f.hit_buttons()]
+    assert ids[:2] == ["event.no-treasures-after", "events.no-treasures-after"]
+    assert 1 < len(ids) <= 6 and f.detail.value == ""
+    assert "No Treasures after an Event" in f.results.children[0].children[1].value
+    f.hit_buttons()[0].click()           # a rule: its text under both rulesets, its source
+    assert f.hit_buttons()[0].button_style == "info"
+    entry = f.detail.value
+    assert "data-entry='event.no-treasures-after'" in entry
+    assert "text (both rulesets)" in entry and "Adventures rulebook (2015), Events" in entry
+    f.hit_buttons()[1].click()           # a ruling: its card, text and scenarios
+    entry = f.detail.value
+    assert "A ruling on Events" in entry and "After buying an Event you cannot play" in entry
+    assert "Scenarios that show it (1)" in entry and "events-no-treasures-after" in entry
+
+
+def test_every_kind_of_hit_opens_and_a_rule_that_differs_shows_both_texts():
+    """Mission's extra turn changed with the errata (Mission FAQ 2015; Dominion Strategy
+    wiki, current text): the rule shows each ruleset's text."""
+    f = Desk().finder
+    f.find("extra turns")
+    assert "turn.extra" in [h.id for h in f.hits]
+    entry = f.open("turn.extra")
+    assert "text (ruleset 2015)" in entry and "text (ruleset current)" in entry
+    f.find("Mission")
+    entry = f.open("Mission")        # a card or Event: both texts, its rulings, scenarios
+    assert "card text (ruleset 2015)" in entry and "mission.no-chain" in entry
+    assert "mission-extra-turn" in entry
+    f.find("tavern mat")
+    entry = f.open("Tavern mat")     # a glossary term, its rules opening to their text
+    assert "(glossary)" in entry and "[reserve.tavern-mat]" in entry
+    assert "Every player has their own Tavern mat" in entry
+
+
+def test_find_the_rule_says_when_nothing_is_found():
+    f = Desk().finder
+    assert f.find("xyzzy qwwq") == [] and f.hit_buttons() == []
+    assert "Nothing found for \u201cxyzzy qwwq\u201d" in f.said.value
+    with pytest.raises(LookupError, match="not among the hits"):
+        f.open("turn.extra")
+    f.find("")
+    assert f.said.value == "" and f.text() == ""
+
+
 def test_a_desk_opens_empty_and_new_position_empties_it():
     desk = Desk()
     assert desk.asked is None and desk.results.layout.display == "none"

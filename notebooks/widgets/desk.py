@@ -8,7 +8,7 @@ of the results. Saving writes the position, the question and the outcomes found 
 ``outcomes.expect``) to a temporary file, loads it back and checks it, and only then moves it
 into place, never over an existing file unless asked. The outcomes start from the pending
 decision, with the answers the rules close there, and each shortest path says what was closed
-along it (as ``tavern explore``).
+along it (as ``tavern explore``). *Find the rule* searches the rules, rulings and cards.
 
 >>> desk = Desk()
 >>> desk.load(PUZZLE_PATH)
@@ -67,6 +67,7 @@ from dominion_tavern.notebooks.widgets.position_form import (
     DeskError,
     PositionForm,
 )
+from dominion_tavern.notebooks.widgets.rule_finder import RuleFinder
 from dominion_tavern.notebooks.widgets.stepper import CSS, PUZZLE_PATH, SCENARIOS, Stepper
 from dominion_tavern.rulebook.engine.game import Game
 
@@ -94,7 +95,8 @@ h1.tv-title {font-size: 22px; margin: 4px 0 8px}
 </style>"""
 INTRO = ("Type the position as a scenario file writes it: card names separated by commas, "
          "<code>5 Copper</code> for five, a deck top card first. Then ask what can happen: "
-         "every distinct outcome with the rules behind it.")
+         "every distinct outcome with the rules behind it. To look a rule up, type the "
+         "question into <b>Find the rule</b> at the foot of the page.")
 
 
 @dataclass
@@ -213,6 +215,7 @@ class Desk:
         self.save_button.on_click(lambda _: self._in_background(self.save))
         self.save_message = w.HTML()
         self.save_message.add_class("tv-save-message")
+        self.finder = RuleFinder()
         self.asked: Asked | None = None
         self.stepper: Stepper | None = None
         self.saved: Path | None = None
@@ -234,8 +237,9 @@ class Desk:
         save = w.VBox([w.HTML("<h3 class='tv'>Save as scenario</h3>"),
                        w.HBox([self.save_name, self.save_title]),
                        w.HBox([self.save_button, self.replace]), self.save_message])
+        find = w.VBox([w.HTML("<h3 class='tv'>Find the rule</h3>"), self.finder.widget])
         box = w.VBox([w.HTML(head + f"<p class='tv'>{INTRO}</p>"), top, self.form.widget,
-                      self.question, ask, self.message, self.banner, self.results, save])
+                      self.question, ask, self.message, self.banner, self.results, save, find])
         box.add_class("tv-desk")
         return box
 
