@@ -27,8 +27,9 @@
 # with the answers the rules close there (greyed, each with its rule and why), then each
 # distinct outcome with the rules its log cites, numbered as `tavern explore` numbers them, and
 # what the rules closed along its shortest path; the outcome tree, each leaf with its number;
-# and a stepper to play it through. A long exploration shows its progress and can be stopped. Change anything in
-# the position and the results are marked out of date at once: they answered another position.
+# and a stepper to play it through. A long exploration shows its progress and can be stopped.
+# Change anything in the position and the results are marked out of date at once: they
+# answered another position.
 #
 # **Save as scenario** writes the position on screen, the question and the outcomes found (as
 # `outcomes.expect`), so `tavern check saved-scenarios/NAME.yaml` checks what you saw; it never
