@@ -168,7 +168,8 @@ class RuleFinder:
         return self.hits
 
     def _row(self, h: Hit) -> w.HBox:
-        b = w.Button(description=h.id, tooltip=f"open {h.id}", layout=w.Layout(width="auto"))
+        b = w.Button(description=h.id, tooltip=f"open {h.id}",
+                     layout=w.Layout(width="auto", flex="0 0 auto"))   # the id never cut
         b.add_class("tv-hit")
         b.on_click(lambda _, h=h: self.open(h.id))
         line = w.HTML(f"<span class='tv tv-hitline'><span class='tv-hitkind'>{escape(h.kind)}"
