@@ -17,12 +17,15 @@ from dominion_tavern.checker.explore import (
 )
 from dominion_tavern.checker.fields import plain
 from dominion_tavern.checker.scenario import load_scenario
-from dominion_tavern.checker.whynot import closed_dicts, pending_dict, pending_lines, steps
+from dominion_tavern.checker.whynot import (
+    closed_dicts,
+    closed_on_paths,
+    pending_dict,
+    pending_lines,
+)
 from dominion_tavern.rulebook.carddata import RULESETS
 from dominion_tavern.rulebook.engine.game import replay
 from dominion_tavern.rulebook.rules import RULES
-
-WHY_NOT_OUTCOMES = 100  # outcomes whose path is replayed to list what was closed along it
 
 
 def add(sub) -> None:
@@ -56,19 +59,6 @@ def _value(v: object) -> str:
     if isinstance(v, list):
         return "[" + ", ".join(map(str, v)) + "]"
     return str(v)
-
-
-def _ordered(ex: Exploration) -> list:
-    return sorted(ex.outcomes, key=lambda o: (-o.paths, len(o.path)))
-
-
-def _closed_on_paths(scn, ruleset: str | None, ex: Exploration) -> dict[int, list]:
-    """For the first outcomes, what was not offered at each answer of the shortest path after
-    its first (that one is the starting decision, printed once)."""
-    factory = scn.factory(ruleset)
-    return {id(o): [s for s in steps(factory, [*scn.script, *o.path], len(scn.script))
-                    if s.answer is not None and s.number > 1 and s.closed]
-            for o in _ordered(ex)[:WHY_NOT_OUTCOMES]}
 
 
 def _text(ex: Exploration, scn_id: str, question: str, start=None,
@@ -113,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         ex, verdict = explore_scenario(scn, args.ruleset, args.max_nodes, args.depth), None
     start = replay(scn.factory(args.ruleset), scn.script)
-    closed = _closed_on_paths(scn, args.ruleset, ex)
+    closed = closed_on_paths(scn.factory(args.ruleset), scn.script, ex.numbered())
     if args.json:
         out = ex.as_dict()
         out["outcomes"] = [dict(number=i, **o.as_dict()) for i, o in enumerate(ex.numbered(), 1)]

@@ -15,6 +15,7 @@ from dominion_tavern.rulebook.engine.decisions import Closed
 from dominion_tavern.rulebook.engine.game import Game
 
 MAX_SHOWN = 24  # answers listed for one decision (a many-way pick has far more)
+WHY_NOT_OUTCOMES = 100  # outcomes whose path is replayed to list what was closed along it
 
 
 @dataclass(frozen=True)
@@ -68,3 +69,14 @@ def steps(factory: Callable[[], Any], answers: Sequence[str], skip: int = 0) -> 
     if g.pending is not None:
         out.append(Step(len(answers) + 1 - skip, None, g.pending.unavailable()))
     return out
+
+
+def closed_on_paths(factory: Callable[[], Any], script: Sequence[str], outcomes: Sequence[Any],
+                    first: int = WHY_NOT_OUTCOMES) -> dict[int, list[Step]]:
+    """For the ``first`` of ``outcomes`` (explorer outcomes, in the order shown), keyed by
+    ``id(outcome)``: the answers of its shortest path after ``script`` at which the rules
+    closed something, with what they closed. The path's first decision is left out: it is
+    the starting decision, shown once for all outcomes."""
+    return {id(o): [s for s in steps(factory, [*script, *o.path], len(script))
+                    if s.answer is not None and s.number > 1 and s.closed]
+            for o in outcomes[:first]}

@@ -1,6 +1,7 @@
 """Outcome trees: decisions as nodes (their prompt), answers as edges, distinct outcomes as
-leaves (their summary). Identical outcomes are one leaf; a tree past ``max_depth`` or
-``max_nodes`` is cut, with a node counting what was cut.
+leaves (their summary; the explorer's outcomes also their number, as every report numbers
+them). Identical outcomes are one leaf; a tree past ``max_depth`` or ``max_nodes`` is cut,
+with a node counting what was cut.
 
 Built from plain branches (answer path, outcome summary), so any source can feed it; the
 explorer's result goes through :func:`from_exploration`.
@@ -32,6 +33,12 @@ class Branch:
     path: tuple[str, ...]
     summary: str
     paths: int = 1  # how many paths reach this outcome (the explorer groups them)
+    number: int | None = None  # the outcome's number in the reports (its leaf says "outcome N")
+
+    @property
+    def key(self) -> int | str:
+        """What makes two branches end on one leaf: the same number, else the same summary."""
+        return self.summary if self.number is None else self.number
 
 
 def _branch(item: Branch | tuple[Sequence[str], str]) -> Branch:
@@ -51,7 +58,7 @@ class _Builder:
         self.max_depth = max_depth
         self.max_nodes = max_nodes
         self.decisions: dict[tuple[str, ...], str] = {}
-        self.outcomes: dict[str, str] = {}
+        self.outcomes: dict[int | str, str] = {}  # a numbered outcome's leaf by its number
         self.cut: dict[str, int] = {}
 
     def room(self) -> bool:
@@ -70,11 +77,12 @@ class _Builder:
         return node
 
     def outcome(self, b: Branch) -> str:
-        node = self.outcomes.get(b.summary)
+        node = self.outcomes.get(b.key)
         if node is None:
-            node = self.outcomes[b.summary] = f"o{len(self.outcomes)}"
-            self.G.add_node(node, kind="outcome", summary=b.summary, paths=0,
-                            label=b.summary, shape="note", style="filled",
+            node = self.outcomes[b.key] = f"o{len(self.outcomes)}"
+            head = "" if b.number is None else f"outcome {b.number}\n"
+            self.G.add_node(node, kind="outcome", summary=b.summary, paths=0, number=b.number,
+                            label=head + b.summary, shape="note", style="filled",
                             fillcolor="#e8f5e9")
         self.G.nodes[node]["paths"] += b.paths
         return node
@@ -88,7 +96,7 @@ class _Builder:
             node = self.decisions[prefix]
             last = i == len(path) - 1
             if last:
-                if b.summary not in self.outcomes and not self.room():
+                if b.key not in self.outcomes and not self.room():
                     break
                 leaf = self.outcome(b)
                 if not self.G.has_edge(node, leaf):
@@ -133,7 +141,8 @@ def outcome_tree(branches: Iterable[Branch | tuple[Sequence[str], str]],
     """The tree of ``branches`` (each ``(answers, summary)`` or a :class:`Branch`).
 
     ``prompt(prefix)`` labels the decision reached by the answers ``prefix``. Nodes are
-    ``d<i>`` (decisions: ``prompt``, ``path``), ``o<i>`` (outcomes: ``summary``, ``paths``) and
+    ``d<i>`` (decisions: ``prompt``, ``path``), ``o<i>`` (outcomes: ``summary``, ``paths``,
+    ``number``: a :class:`Branch`'s, its leaf's first line ``outcome N``) and
     ``cut-<node>`` (``count``, while the budget lasts); ``graph.graph["cut"]`` is the number
     of paths cut and ``graph.graph["note"]`` says so. At most ``max_nodes`` nodes in all."""
     if not 2 <= max_nodes <= MAX_NODES_LIMIT:
@@ -180,11 +189,15 @@ def game_prompts(factory: Callable[[], Any], script: Sequence[str] = ()) -> Prom
 
 def from_exploration(ex: Any, prompt: Prompt | None = None, **kw: Any) -> Diagram:
     """The tree of an explorer result (:func:`checker.explore.explore`): one shortest path per
-    distinct outcome, each leaf counting every path that reaches it."""
-    branches = [Branch(tuple(o.path), summarise(o.values), o.paths) for o in ex.outcomes]
+    distinct outcome, each leaf labelled with the outcome's number (``Exploration.numbered``:
+    the numbers of ``tavern explore``, ``--json`` and the desk) and counting every path that
+    reaches it."""
+    number = {id(o): n for n, o in enumerate(ex.numbered(), 1)}
+    branches = [Branch(tuple(o.path), summarise(o.values), o.paths, number[id(o)])
+                for o in ex.outcomes]   # in the order found: answers in the game's order
     note = "explorer stopped early (node budget)" if getattr(ex, "truncated", False) else ""
     d = outcome_tree(branches, prompt, note=note, **kw)
     for _, a in d.graph.nodes(data=True):
         if a["kind"] == "outcome" and a["paths"] > 1:
-            a["label"] = f"{a['summary']}\n({a['paths']} paths)"
+            a["label"] += f"\n({a['paths']} paths)"
     return d

@@ -26,7 +26,7 @@
 # %%
 from dominion_tavern.diagrams import turn_diagram
 from dominion_tavern.notebooks.widgets import Stepper
-from dominion_tavern.notebooks.widgets.teach import rule, show_log
+from dominion_tavern.notebooks.widgets.teach import find_rule, rule, show_log
 from dominion_tavern.rulebook.setup import Setup, new_game
 
 g = new_game(Setup(kingdom="first-game", seed=1))
@@ -58,6 +58,15 @@ print(g.state.turn.coins, "coins;", g.legal()[:6])
 # %%
 show_log(g)
 rule("play.treasure")
+
+# %% [markdown]
+# Don't know the id? Ask a question as you would ask a judge. `find_rule` lists the rules,
+# official rulings, cards and glossary terms that best answer it (the same search as the
+# judge's desk and `tavern rule --search`). Click an id to read the whole entry: a rule's text
+# under both rulesets and its source, or a ruling with the scenarios that show it.
+
+# %%
+find_rule("can I play treasures after buying an event")
 
 # %% [markdown]
 # ## The turn

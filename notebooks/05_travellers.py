@@ -77,8 +77,10 @@ puzzle_tree()
 #
 # The stepper starts at Ann's first Clean-up decision (the scenario file's script is the line
 # shown on the right). Only **exchange Soldier for Fugitive** and **continue** are offered:
-# the Peasant cannot be exchanged yet. Press the exchange, and watch the Soldier pile go from 0
-# to 1 and a new option appear.
+# the Peasant cannot be exchanged yet. Under the buttons, greyed out, the stepper says so:
+# *not offered: exchange Peasant for Soldier*, why (the Soldier pile is empty) and the rule
+# that closes it (click its id to read it). Press the exchange, and watch the Soldier pile go
+# from 0 to 1 and the closed option become a button.
 
 # %%
 puzzle = Stepper(PUZZLE_PATH)

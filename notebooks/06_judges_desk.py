@@ -23,14 +23,20 @@
 # more copies than a pile holds) and says what is wrong next to the button.
 #
 # **What happens?** explores every legal line to the stop point you choose (the end of the
-# turn, of the phase, or a number of decisions) and shows each distinct outcome with the rules
-# its log cites, numbered as `tavern explore` numbers them, the outcome tree, and a stepper to
-# play it through. A long exploration shows its progress and can be stopped. Change anything in
-# the position and the results are marked out of date at once: they answered another position.
+# turn, of the phase, or a number of decisions). It shows the decision the lines start from,
+# with the answers the rules close there (greyed, each with its rule and why), then each
+# distinct outcome with the rules its log cites, numbered as `tavern explore` numbers them, and
+# what the rules closed along its shortest path; the outcome tree, each leaf with its number;
+# and a stepper to play it through. A long exploration shows its progress and can be stopped.
+# Change anything in the position and the results are marked out of date at once: they
+# answered another position.
 #
 # **Save as scenario** writes the position on screen, the question and the outcomes found (as
 # `outcomes.expect`), so `tavern check saved-scenarios/NAME.yaml` checks what you saw; it never
 # replaces a file unless you tick *replace*.
+#
+# **Find the rule**, at the foot of the desk, takes a question in your own words and lists
+# the rules, rulings, cards and glossary terms that best answer it; click one to read it whole.
 #
 # `make desk` serves the desk alone, without code, for a judge who never opens a notebook.
 

@@ -1,10 +1,12 @@
 """A real browser: notebooks served by Voilà on loopback as ``make desk`` serves them, Debian's
 Chromium driven by Playwright.
 
-* The Travellers notebook: clicking through the Peasant and Soldier puzzle in the turn stepper.
-* The judge's desk: a judge builds the same puzzle on an empty desk, asks, edits, meets an
-  error, saves, and the saved file checks what the desk showed; reloading the page does not
-  pile up kernels (they are culled when idle and unconnected).
+* The Travellers notebook: clicking through the Peasant and Soldier puzzle in the turn stepper,
+  which shows the exchange the rules close and why.
+* The judge's desk: a judge builds the same puzzle on an empty desk, asks (the closed exchange
+  shown, the tree's leaves numbered), edits, meets an error, saves, and the saved file checks
+  what the desk showed; finds a rule; reloading the page does not pile up kernels (they are
+  culled when idle and unconnected), and the page left open stops a long search.
 """
 
 from __future__ import annotations
@@ -59,6 +61,14 @@ def test_puzzle_in_voila(tmp_path: Path) -> None:
         assert pile("Soldier") == "0"
         assert answers() == ["exchange Soldier for Fugitive", "continue"]
         assert "Peasant" in discard() and "Soldier" in discard()
+        # The Peasant's exchange is shown greyed, with its rule (opening to its text) and why.
+        closed = box.locator(".tv-closed-box .tv-closed")
+        assert closed.count() == 1
+        assert re.sub(r"\s+", " ", closed.inner_text()).strip() == (
+            "not offered: exchange Peasant for Soldier (the Soldier pile is empty) "
+            "[traveller.exchange.needs-copy]")
+        closed.locator("summary").click()
+        assert "Exchange needs a card to take" in closed.locator(".tv-ruletext").inner_text()
 
         def at(step: int) -> None:  # the step counter is redrawn last: wait for it
             box.locator(".tv-position", has_text=f"step {step} of 2").wait_for()
@@ -67,6 +77,7 @@ def test_puzzle_in_voila(tmp_path: Path) -> None:
         at(1)
         assert pile("Soldier") == "1"
         assert answers() == ["exchange Peasant for Soldier", "continue"]
+        assert box.locator(".tv-closed-box .tv-closed").count() == 0
         assert pile("Fugitive") == "4"
         assert "Fugitive" in discard() and "Soldier" not in discard()
 
@@ -156,11 +167,18 @@ def test_a_judge_builds_asks_edits_fails_and_saves(served, capsys) -> None:
         assert any("Fugitive Soldier" in s and "exchange Peasant for Soldier" in s
                    for s in seen)
         assert not page.locator(".tv-results.tv-stale").count()
-        # The tree fits its panel.
+        # Where the outcomes start: the Peasant's exchange is not offered, and why.
+        start = page.locator(".tv-start .tv-closed").inner_text()
+        assert "not offered: exchange Peasant for Soldier" in start
+        assert "[traveller.exchange.needs-copy]" in start
+        # The tree fits its panel, its leaves numbered as the outcomes are.
         page.get_by_role("tab", name="tree", exact=True).click()
         svg = page.locator(".tv-tree svg").bounding_box()
         panel = page.locator(".tv-results").bounding_box()
         assert 0 < svg["width"] <= panel["width"]
+        texts = page.locator(".tv-tree svg text").all_text_contents()
+        assert sorted(t for t in texts if t.startswith("outcome ")) == [
+            "outcome 1", "outcome 2", "outcome 3"]
         page.get_by_role("tab", name="outcomes", exact=True).click()
 
         # An edit marks the results out of date at once.
@@ -201,6 +219,19 @@ def test_a_judge_builds_asks_edits_fails_and_saves(served, capsys) -> None:
         page.locator(".tv-replace input").check()
         page.locator("button.tv-save").click()
         page.locator(".tv-save-message .tv-ok").wait_for(timeout=30_000)
+
+        # Find the rule: a question, the best hits, one opened (Adventures rulebook, Events).
+        query = page.locator(".tv-find-query input")
+        query.fill("can I play treasures after buying an event")
+        query.press("Enter")
+        hits = page.locator("button.tv-hit")
+        hits.first.wait_for(timeout=10_000)
+        assert hits.first.inner_text().strip() == "event.no-treasures-after"
+        page.locator("button.tv-hit", has_text="events.no-treasures-after").click()
+        entry = page.locator(".tv-entry[data-entry='events.no-treasures-after']")
+        entry.wait_for(timeout=10_000)
+        assert "A ruling on Events" in entry.inner_text()
+        assert "events-no-treasures-after" in entry.inner_text()    # the scenario showing it
     assert [e for e in errors if not IGNORED.search(e)] == []
 
     scn = load_scenario(path)
@@ -229,6 +260,16 @@ def test_reloads_do_not_pile_up_kernels(served) -> None:
         assert server.kernels() <= 2
         # Culled for idleness (not shut down by the pages as they went):
         assert log.read_text().count("seconds of inactivity") >= 8
-        # The page left open still has its kernel: it answers.
+        # The page left open still has its kernel: it answers, and a long search stops when
+        # asked (to the end of the turn: over 100,000 answers, if not stopped).
+        _type(page, "game", "tv-kingdom", "Cellar, Chapel, Village, Throne Room")
+        _type(page, "Ann", "tv-zone-hand",
+              "Throne Room, Village, Cellar, Chapel, Estate, Copper, Silver")
+        _type(page, "Ann", "tv-zone-deck", "Copper, Estate, Silver, Copper, Gold, Copper, Estate")
         page.locator("button.tv-ask").click()
-        page.locator(".tv-outcomes [data-outcome='1']").wait_for(timeout=30_000)
+        page.locator(".tv-progress", has_text="answers tried").wait_for(timeout=30_000)
+        assert page.locator("button.tv-ask").is_disabled()
+        page.locator("button.tv-stop").click()
+        page.locator(".tv-summary", has_text="Stopped by you").wait_for(timeout=30_000)
+        assert not page.locator("button.tv-stop").is_visible()
+        assert not page.locator("button.tv-ask").is_disabled()

@@ -84,6 +84,128 @@ def test_the_puzzle_typed_in_gives_the_rulebook_answer():
     assert desk.stepper.legal() == ["exchange Soldier for Fugitive", "continue"]
 
 
+def test_the_outcomes_start_from_the_decision_and_what_it_does_not_offer():
+    """The Peasant can't be exchanged first: the Soldier pile is empty (Adventures rulebook
+    2015, Traveller cards); the desk says so where the outcomes start, with the rule."""
+    desk = puzzle()
+    desk.ask()
+    start = desk.start.value
+    assert "<b>Starting from</b> Ann: Clean-up: exchange Travellers?" in start
+    assert "[traveller.order]" in start
+    assert "options: exchange Soldier for Fugitive | continue" in start
+    assert ("not offered: <span class='tv-closed-label'>exchange Peasant for Soldier</span> "
+            "<span class='tv-muted'>(the Soldier pile is empty)</span> "
+            "<span class='tv-rule'>[traveller.exchange.needs-copy]</span>") in start
+    assert "Exchange needs a card to take" in start       # the id opens to the rule
+    # the stepper of the results shows it too
+    assert "data-closed='exchange Peasant for Soldier'" in desk.stepper.closed.value
+    desk.form.piles.value = "Soldier: 1"                  # now the Peasant may go first
+    desk.ask()
+    assert "not offered" not in desk.start.value
+    assert "exchange Peasant for Soldier |" in desk.start.value
+
+
+def carriage(desk: Desk | None = None) -> Desk:
+    """Two Villages and Royal Carriage on the Tavern mat, to the end of the Action phase."""
+    desk = desk or Desk()
+    f = desk.form
+    f.kingdom.value = "Royal Carriage, Village"
+    f.zone("Ann", "hand").value = "Village, Village, Estate"
+    f.zone("Ann", "mat").value = "Royal Carriage"
+    f.zone("Ann", "deck").value = "Copper, Copper, Silver"
+    f.phase.value = "action"
+    desk.stop.value = "end-of-phase"
+    return desk
+
+
+def test_each_shortest_path_says_what_the_rules_closed_along_it():
+    """Royal Carriage is called only directly after an Action card resolves (Royal Carriage
+    FAQ, 2015): on a path that lets the moment pass, the next answer does not offer it. The
+    same lines as tavern explore prints (checker.whynot)."""
+    desk = carriage()
+    ex = desk.ask()
+    rows = {int(n): row for n, row in re.findall(
+        r"<div class='tv-outcome' data-outcome='(\d+)'>(.*?)(?=<div class='tv-outcome'|$)",
+        desk.outcomes.value, re.S)}
+    assert len(rows) == len(ex.outcomes)
+    late = 0
+    for n, o in enumerate(ex.numbered(), 1):
+        if o.path[1:2] == ["continue"] and len(o.path) > 2:   # the call was let pass
+            late += 1
+            assert f"not offered at answer 3 ({html.escape(o.path[2])}): " in rows[n]
+            assert "call Royal Carriage</span> <span class='tv-muted'>(only directly after an " \
+                "Action card resolves)</span> <span class='tv-rule'>[reserve.after-action]" \
+                in rows[n]
+        else:
+            assert "not offered at answer" not in rows[n], (n, o.path)
+    assert late == 2      # then ending the phase, or playing the other Village
+    assert "data-closed='call Royal Carriage'" in desk.start.value   # before any Action
+
+
+def test_the_tree_leaves_carry_the_outcome_numbers():
+    """Each leaf of the outcome tree says which numbered outcome it is (the rows' numbers,
+    tavern explore's): its values are that row's."""
+    desk = puzzle()
+    ex = desk.ask()
+    texts = [html.unescape(t).strip() for t in re.findall(r"<text[^>]*>(.*?)</text>",
+                                                           desk.tree.value)]
+    for n, o in enumerate(ex.numbered(), 1):
+        at = texts.index(f"outcome {n}")
+        leaf = texts[at + 1:at + 1 + len(ex.fields)]
+        discard = ", ".join(o.values["players.Ann.discard"])
+        assert f"Ann.discard: {discard}" in leaf
+        assert f"piles.Soldier: {o.values['piles.Soldier']}" in leaf
+        assert f"data-outcome='{n}'><b>{n}.</b>" in desk.outcomes.value
+
+
+# -- finding the rule ------------------------------------------------------------------------
+def test_find_the_rule_on_the_desk():
+    """Buying an Event ends the playing of Treasures (Adventures rulebook 2015, Events)."""
+    f = Desk().finder
+    f.query.value = "can I play treasures after buying an event"
+    ids = [b.description for b in f.hit_buttons()]
+    assert ids[:2] == ["event.no-treasures-after", "events.no-treasures-after"]
+    assert 1 < len(ids) <= 6 and f.detail.value == ""
+    assert "No Treasures after an Event" in f.results.children[0].children[1].value
+    f.hit_buttons()[0].click()           # a rule: its text under both rulesets, its source
+    assert f.hit_buttons()[0].button_style == "info"
+    entry = f.detail.value
+    assert "data-entry='event.no-treasures-after'" in entry
+    assert "text (both rulesets)" in entry and "Adventures rulebook (2015), Events" in entry
+    f.hit_buttons()[1].click()           # a ruling: its card, text and scenarios
+    entry = f.detail.value
+    assert "A ruling on Events" in entry and "After buying an Event you cannot play" in entry
+    assert "Scenarios that show it (1)" in entry and "events-no-treasures-after" in entry
+
+
+def test_every_kind_of_hit_opens_and_a_rule_that_differs_shows_both_texts():
+    """Mission's extra turn changed with the errata (Mission FAQ 2015; Dominion Strategy
+    wiki, current text): the rule shows each ruleset's text."""
+    f = Desk().finder
+    f.find("extra turns")
+    assert "turn.extra" in [h.id for h in f.hits]
+    entry = f.open("turn.extra")
+    assert "text (ruleset 2015)" in entry and "text (ruleset current)" in entry
+    f.find("Mission")
+    entry = f.open("Mission")        # a card or Event: both texts, its rulings, scenarios
+    assert "card text (ruleset 2015)" in entry and "mission.no-chain" in entry
+    assert "mission-extra-turn" in entry
+    f.find("tavern mat")
+    entry = f.open("Tavern mat")     # a glossary term, its rules opening to their text
+    assert "(glossary)" in entry and "[reserve.tavern-mat]" in entry
+    assert "Every player has their own Tavern mat" in entry
+
+
+def test_find_the_rule_says_when_nothing_is_found():
+    f = Desk().finder
+    assert f.find("xyzzy qwwq") == [] and f.hit_buttons() == []
+    assert "Nothing found for \u201cxyzzy qwwq\u201d" in f.said.value
+    with pytest.raises(LookupError, match="not among the hits"):
+        f.open("turn.extra")
+    f.find("")
+    assert f.said.value == "" and f.text() == ""
+
+
 def test_a_desk_opens_empty_and_new_position_empties_it():
     desk = Desk()
     assert desk.asked is None and desk.results.layout.display == "none"

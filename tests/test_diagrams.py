@@ -8,6 +8,7 @@ import time
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+import networkx as nx
 import pytest
 from dominion_tavern.checker.cli import main
 from dominion_tavern.checker.explore import explore
@@ -211,6 +212,38 @@ def test_tree_of_the_puzzle_from_the_explorer():
         ["exchange Soldier for Fugitive", "continue"]
     assert ("d1", "o0") in G.edges and G.edges["d1", "o0"]["answer"] == \
         "exchange Peasant for Soldier"
+
+
+def test_tree_leaves_carry_the_numbers_the_reports_give():
+    """A judge matches a leaf to its row in tavern explore, --json and the desk: each leaf
+    says "outcome N" for the N-th of Exploration.numbered(). Soldier first, then Peasant
+    (Adventures rulebook 2015, Traveller cards) is one of the three."""
+    g = puzzle()
+    ex = explore(g.factory, fields=PUZZLE_FIELDS)
+    G = from_exploration(ex, game_prompts(g.factory)).graph
+    leaves = {a["number"]: a for _, a in G.nodes(data=True) if a["kind"] == "outcome"}
+    assert sorted(leaves) == [1, 2, 3]
+    for n, o in enumerate(ex.numbered(), 1):
+        assert leaves[n]["label"].split("\n")[0] == f"outcome {n}"
+        assert leaves[n]["label"].split("\n")[1:] == [
+            f"{f}: {o.values[f]}" for f in PUZZLE_FIELDS]
+    both = next(n for n, o in enumerate(ex.numbered(), 1)
+                if o.path == ["exchange Soldier for Fugitive", "exchange Peasant for Soldier"])
+    leaf = next(v for v, a in G.nodes(data=True) if a.get("number") == both)
+    path = nx.shortest_path(G, "d0", leaf)
+    assert [G.edges[e]["answer"] for e in itertools.pairwise(path)] == \
+        ["exchange Soldier for Fugitive", "exchange Peasant for Soldier"]
+
+
+def test_numbered_outcomes_with_the_same_summary_stay_two_leaves():
+    """Decks are compared in order, but a summary counts cards: two decks of the same cards in
+    another order read alike. Numbered, they are still two leaves."""
+    G = outcome_tree([Branch(("a",), "deck: 2 Copper, Estate", 1, 1),
+                      Branch(("b",), "deck: 2 Copper, Estate", 1, 2)]).graph
+    labels = sorted(a["label"] for _, a in G.nodes(data=True) if a["kind"] == "outcome")
+    assert labels == ["outcome 1\ndeck: 2 Copper, Estate", "outcome 2\ndeck: 2 Copper, Estate"]
+    G = outcome_tree([(("a",), "same"), (("b",), "same")]).graph   # unnumbered: merged
+    assert [a["paths"] for _, a in G.nodes(data=True) if a["kind"] == "outcome"] == [2]
 
 
 def test_tree_accepts_branches_with_counts():

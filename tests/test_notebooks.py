@@ -11,6 +11,10 @@ import pytest
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 SOURCES = sorted(NOTEBOOKS.glob("[0-9][0-9]_*.py"))
 PAGES = [NOTEBOOKS / "desk.py"]   # served alone by make desk
+#: What a notebook's output must hold: the tour's find_rule cell, the rule search as text
+#: (where widgets do not show) beside the clickable finder.
+SHOWN = {"01_tour": ["rule event.no-treasures-after: No Treasures after an Event",
+                     "application/vnd.jupyter.widget-view+json"]}
 
 
 def test_the_seven_notebooks_are_there() -> None:
@@ -28,6 +32,10 @@ def test_notebook_runs(source: Path, tmp_path: Path) -> None:
     client.execute()
     errors = [o for c in nb.cells for o in c.get("outputs", []) if o.get("output_type") == "error"]
     assert errors == []
+    outputs = [str(o.get("data", o.get("text", ""))) for c in nb.cells
+               for o in c.get("outputs", [])]
+    if source.stem in SHOWN:
+        assert any(all(t in out for t in SHOWN[source.stem]) for out in outputs)
     if source in PAGES:   # the page shows the desk alone: no prose
         assert [c.cell_type for c in nb.cells] == ["code"]
         assert nb.metadata["title"] == "Tavern \u2014 judge's desk"

@@ -118,3 +118,35 @@ def test_game_over_has_no_buttons() -> None:
         g.answer(bot.choose(g, g.pending))
     s = Stepper(g)
     assert s.answer_buttons() == [] and "Game over" in s.board.value
+
+
+def test_answers_the_rules_close_are_shown_greyed_with_their_rule() -> None:
+    """The Adventures rulebook's Peasant and Soldier example (2015, Traveller cards): with the
+    Soldier pile empty the Peasant can't be exchanged; once the Soldier is exchanged for a
+    Fugitive, a Soldier is back in its pile and the Peasant can be."""
+    s = Stepper(PUZZLE_PATH)
+    closed = s.closed.value
+    assert "exchange Peasant for Soldier" not in labels(s)
+    assert "not offered: <span class='tv-closed-label'>exchange Peasant for Soldier</span>" \
+        in closed
+    assert "(the Soldier pile is empty)" in closed
+    assert "[traveller.exchange.needs-copy]" in closed
+    # the id opens to the rule's own text, as a log line's does
+    assert "Exchange needs a card to take" in closed and "<details>" in closed
+    s.button("exchange Soldier for Fugitive").click()
+    assert "exchange Peasant for Soldier" in labels(s) and s.closed.value == ""
+    s.back()
+    assert "data-closed='exchange Peasant for Soldier'" in s.closed.value
+
+
+def test_a_closed_call_says_when_it_opens() -> None:
+    """Royal Carriage is called only directly after an Action card resolves (Royal Carriage
+    FAQ, 2015): at the start of the Action phase it is not offered, and says why."""
+    g = position({"kingdom": ["Royal Carriage", "Village"], "players": [
+        {"name": "Ann", "hand": ["Village", "Estate"], "mat": ["Royal Carriage"],
+         "deck": ["3 Copper"]}, {"name": "Bob"}], "turn": {"phase": "action"}})
+    s = Stepper(g)
+    assert "data-closed='call Royal Carriage'" in s.closed.value
+    assert "[reserve.after-action]" in s.closed.value
+    s.button("play Village").click()      # the Village has resolved: the call is offered
+    assert "call Royal Carriage" in labels(s) and s.closed.value == ""

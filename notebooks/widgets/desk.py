@@ -6,7 +6,9 @@ the scenario loader (the command line's checks and messages), explored, and any 
 marks the results out of date at once. A failure shows a message next to the button in place
 of the results. Saving writes the position, the question and the outcomes found (as
 ``outcomes.expect``) to a temporary file, loads it back and checks it, and only then moves it
-into place, never over an existing file unless asked.
+into place, never over an existing file unless asked. The outcomes start from the pending
+decision, with the answers the rules close there, and each shortest path says what was closed
+along it (as ``tavern explore``). *Find the rule* searches the rules, rulings and cards.
 
 >>> desk = Desk()
 >>> desk.load(PUZZLE_PATH)
@@ -24,7 +26,7 @@ import tempfile
 import threading
 import time
 import traceback
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -48,6 +50,7 @@ from dominion_tavern.checker.scenario import (
     load_scenario,
     load_scenario_text,
 )
+from dominion_tavern.checker.whynot import Step, closed_on_paths
 from dominion_tavern.diagrams.render import DotMissing
 from dominion_tavern.diagrams.tree import from_exploration, game_prompts
 from dominion_tavern.notebooks.widgets.outcomes_view import (
@@ -56,6 +59,7 @@ from dominion_tavern.notebooks.widgets.outcomes_view import (
     differing,
     label,
     outcomes_html,
+    start_html,
     summary,
 )
 from dominion_tavern.notebooks.widgets.position_form import (
@@ -63,6 +67,7 @@ from dominion_tavern.notebooks.widgets.position_form import (
     DeskError,
     PositionForm,
 )
+from dominion_tavern.notebooks.widgets.rule_finder import RuleFinder
 from dominion_tavern.notebooks.widgets.stepper import CSS, PUZZLE_PATH, SCENARIOS, Stepper
 from dominion_tavern.rulebook.engine.game import Game
 
@@ -90,16 +95,19 @@ h1.tv-title {font-size: 22px; margin: 4px 0 8px}
 </style>"""
 INTRO = ("Type the position as a scenario file writes it: card names separated by commas, "
          "<code>5 Copper</code> for five, a deck top card first. Then ask what can happen: "
-         "every distinct outcome with the rules behind it.")
+         "every distinct outcome with the rules behind it. To look a rule up, type the "
+         "question into <b>Find the rule</b> at the foot of the page.")
 
 
 @dataclass
 class Asked:
-    """What the results on screen answer: the checked scenario and the edit count at asking."""
+    """What the results on screen answer: the checked scenario and the edit count at asking;
+    what was closed along the first outcomes' paths (by ``id(outcome)``)."""
 
     scenario: Scenario
     version: int
     exploration: Exploration
+    closed: dict[int, list[Step]] = field(default_factory=dict)
 
 
 def _place(path: str, setup: dict[str, Any]) -> str:
@@ -174,6 +182,8 @@ class Desk:
         self.banner.add_class("tv-stale-banner")
         self.summary = w.HTML()
         self.summary.add_class("tv-summary")
+        self.start = w.HTML()
+        self.start.add_class("tv-start-box")
         self.outcomes = w.HTML()
         self.outcomes.add_class("tv-outcomes")
         self.show_all = w.ToggleButton(value=False, description="show all",
@@ -187,8 +197,8 @@ class Desk:
         self.tree = w.HTML()
         self.tree.add_class("tv-tree")
         self.stepper_box = w.VBox()
-        self.results = w.Tab(children=[w.VBox([self.summary, self.group_by, self.outcomes,
-                                               self.show_all]),
+        self.results = w.Tab(children=[w.VBox([self.summary, self.start, self.group_by,
+                                               self.outcomes, self.show_all]),
                                        self.tree, self.stepper_box],
                              titles=("outcomes", "tree", "step through"),
                              layout=w.Layout(display="none"))
@@ -205,6 +215,7 @@ class Desk:
         self.save_button.on_click(lambda _: self._in_background(self.save))
         self.save_message = w.HTML()
         self.save_message.add_class("tv-save-message")
+        self.finder = RuleFinder()
         self.asked: Asked | None = None
         self.stepper: Stepper | None = None
         self.saved: Path | None = None
@@ -226,8 +237,9 @@ class Desk:
         save = w.VBox([w.HTML("<h3 class='tv'>Save as scenario</h3>"),
                        w.HBox([self.save_name, self.save_title]),
                        w.HBox([self.save_button, self.replace]), self.save_message])
+        find = w.VBox([w.HTML("<h3 class='tv'>Find the rule</h3>"), self.finder.widget])
         box = w.VBox([w.HTML(head + f"<p class='tv'>{INTRO}</p>"), top, self.form.widget,
-                      self.question, ask, self.message, self.banner, self.results, save])
+                      self.question, ask, self.message, self.banner, self.results, save, find])
         box.add_class("tv-desk")
         return box
 
@@ -338,7 +350,7 @@ class Desk:
         self.asked = None
         self.stepper = None
         self.results.layout.display = "none"
-        self.outcomes.value = self.tree.value = self.summary.value = ""
+        self.outcomes.value = self.tree.value = self.summary.value = self.start.value = ""
         self.stepper_box.children = ()
         self._set_stale(False)
 
@@ -395,7 +407,8 @@ class Desk:
             except Exception as e:  # an engine fault: say so, and give the file to report it
                 self._fault(e, text)
                 return None
-            self.asked = Asked(scn, version, ex)
+            closed = closed_on_paths(scn.factory(), (), ex.numbered())
+            self.asked = Asked(scn, version, ex, closed)
             self._show(scn, ex)
             self._set_stale(version != self._version)
             return ex
@@ -423,6 +436,7 @@ class Desk:
     def _show(self, scn: Scenario, ex: Exploration) -> None:
         self.message.value = ""
         self.summary.value = f"<div class='tv'>{summary(ex)}</div>"
+        self.start.value = start_html(Game(scn.factory()))
         self.show_all.value = False
         many = len(ex.outcomes) > SHOW_FIRST
         self.show_all.layout.display = "" if many else "none"
@@ -446,7 +460,7 @@ class Desk:
             ex = self.asked.exploration
             by = {"auto": None, "none": ()}.get(self.group_by.value, (self.group_by.value,))
             self.outcomes.value = outcomes_html(ex, self.asked.scenario.ruleset, by,
-                                                self.show_all.value)
+                                                self.show_all.value, closed=self.asked.closed)
             self.show_all.description = (f"show the first {SHOW_FIRST}" if self.show_all.value
                                          else f"show all {len(ex.outcomes)} outcomes")
 

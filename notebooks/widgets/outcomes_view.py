@@ -4,7 +4,8 @@ Only the fields that differ between outcomes are shown per outcome (the rest onc
 When there are more than a few outcomes they are grouped (by default by the piles that differ:
 the Peasant question asked from the Buy phase groups by what the exchanges did, each group
 listing what was bought; the judge may choose another field), and only the first few are shown
-until the judge asks for all. Outcomes carry the numbers ``tavern explore`` gives them.
+until the judge asks for all. Outcomes carry the numbers ``tavern explore`` gives them, and,
+as there, each shortest path says what the rules closed along it (``checker.whynot``).
 """
 
 from __future__ import annotations
@@ -13,8 +14,10 @@ from html import escape
 from typing import Any
 
 from dominion_tavern.checker.explore import Exploration, Outcome
-from dominion_tavern.notebooks.widgets.stepper import chip, rule_html
+from dominion_tavern.checker.whynot import WHY_NOT_OUTCOMES, Step, options_text
+from dominion_tavern.notebooks.widgets.stepper import chip, closed_html, rule_html
 from dominion_tavern.rulebook.carddata import CARDS
+from dominion_tavern.rulebook.engine.game import Game
 
 SHOW_FIRST = 8
 TURN_LABELS = {"turn.actions": "Actions", "turn.buys": "Buys", "turn.coins": "$",
@@ -72,7 +75,7 @@ def auto_group(ex: Exploration, first: int = SHOW_FIRST) -> tuple[str, ...]:
     return (fewest[0],) if fewest and _distinct(ex.outcomes, fewest[0]) < n else ()
 
 
-def _row(n: int, o: Outcome, fields: list[str], ruleset: str) -> str:
+def _row(n: int, o: Outcome, fields: list[str], ruleset: str, closed: list[Step]) -> str:
     values = " · ".join(f"<b>{escape(label(f))}</b> {value_html(o.values[f])}" for f in fields)
     path = " → ".join(map(escape, o.path)) or "(no decisions)"
     notes = []
@@ -82,17 +85,21 @@ def _row(n: int, o: Outcome, fields: list[str], ruleset: str) -> str:
         notes.append(f"{o.cut} path(s) cut")
     note = f" · {', '.join(notes)}" if notes else ""
     rules = "".join(rule_html(r, ruleset, "") for r in o.rules)
+    shut = "".join(closed_html(c, ruleset, f"not offered at answer {s.number} ({s.answer})")
+                   for s in closed for c in s.closed)
     return (f"<div class='tv-outcome' data-outcome='{n}'><b>{n}.</b> {values or ''} "
             f"<span class='tv-muted'>{o.paths} path(s){note} · shortest: {path}</span>"
             f"<details class='tv-rules'><summary>rules ({len(o.rules)})</summary>{rules}"
-            "</details></div>")
+            f"</details>{shut}</div>")
 
 
 def outcomes_html(ex: Exploration, ruleset: str, group_by: tuple[str, ...] | None = None,
-                  show_all: bool = False, first: int = SHOW_FIRST) -> str:
+                  show_all: bool = False, first: int = SHOW_FIRST,
+                  closed: dict[int, list[Step]] | None = None) -> str:
     """The outcomes as HTML: the fields the same in all of them once, then the numbered
     outcomes in groups by ``group_by`` (default :func:`auto_group`), each showing the other
-    fields that differ; only the first ``first`` unless ``show_all``."""
+    fields that differ and what was closed along its shortest path (``closed``, from
+    :func:`checker.whynot.closed_on_paths`); only the first ``first`` unless ``show_all``."""
     numbers = {id(o): n for n, o in enumerate(ex.numbered(), 1)}
     by = auto_group(ex, first) if group_by is None else group_by
     differ = differing(ex)
@@ -118,12 +125,24 @@ def outcomes_html(ex: Exploration, ruleset: str, group_by: tuple[str, ...] | Non
         for o in members:
             if shown >= first and not show_all:
                 break
-            rows.append(_row(numbers[id(o)], o, detail, ruleset))
+            rows.append(_row(numbers[id(o)], o, detail, ruleset, (closed or {}).get(id(o), [])))
             shown += 1
     if shown < len(ex.outcomes):
         rows.append(f"<div class='tv-muted'>… {len(ex.outcomes) - shown} more: press "
                     "<i>show all</i>.</div>")
     return "<div class='tv'>" + "".join(rows) + "</div>"
+
+
+def start_html(g: Game) -> str:
+    """The decision every path starts from: who decides what, its answers, and those the rules
+    close (each with its rule and why), as ``tavern explore`` starts its report."""
+    d = g.pending
+    if d is None:
+        return ""
+    head = f"<b>Starting from</b> {escape(d.player)}: {escape(d.prompt)}"
+    return ("<div class='tv tv-start'>" + rule_html(d.rule, g.ruleset, head)
+            + f"<div>options: {escape(options_text(g.legal()))}</div>"
+            + "".join(closed_html(c, g.ruleset) for c in d.unavailable()) + "</div>")
 
 
 def summary(ex: Exploration) -> str:
@@ -138,4 +157,7 @@ def summary(ex: Exploration) -> str:
     elif ex.truncated:
         head += (f" <b>Incomplete</b>: the search stops at {ex.max_nodes:,} answers; choose a "
                  "nearer stop point.")
+    if len(ex.outcomes) > WHY_NOT_OUTCOMES:
+        head += (f" What the rules closed along a path is listed for the first "
+                 f"{WHY_NOT_OUTCOMES} outcomes.")
     return head

@@ -12,15 +12,20 @@ from dominion_tavern.notebooks.widgets.browser import NOTEBOOKS, chromium, lab, 
 
 
 def desk_shot(out: Path, work: Path) -> Path:
-    """The desk as ``make desk`` serves it, opened on the puzzle and asked."""
+    """The desk as ``make desk`` serves it, opened on the puzzle and asked, and a question
+    typed into Find the rule."""
     nb = to_ipynb(NOTEBOOKS / "desk.py", work)
     path = out / "desk.png"
-    with voila(nb) as server, chromium(1300, 900) as page:
+    with voila(nb) as server, chromium(1300, 1500) as page:   # the whole desk in view
         page.goto(server.url + "&scenario=seeds/peasant-soldier-outcomes")
         page.locator(".tv-desk").wait_for(timeout=60_000)
         page.locator("button.tv-ask").click()
         page.locator(".tv-outcomes [data-outcome='3']").wait_for(timeout=60_000)
         page.get_by_role("tab", name="Ann", exact=True).click()   # her zones, typed in
+        query = page.locator(".tv-find-query input")
+        query.fill("can I play treasures after buying an event")
+        query.press("Enter")
+        page.locator("button.tv-hit").first.wait_for(timeout=30_000)
         page.wait_for_timeout(500)
         page.locator(".tv-desk").screenshot(path=str(path))
     return path

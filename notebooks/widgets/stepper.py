@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 from dominion_tavern.rulebook.carddata import CARDS
-from dominion_tavern.rulebook.engine.decisions import Decision
+from dominion_tavern.rulebook.engine.decisions import Closed, Decision
 from dominion_tavern.rulebook.engine.game import Game
 from dominion_tavern.rulebook.engine.state import Card, GameState, Player
 from dominion_tavern.rulebook.rules import RULES
@@ -60,6 +60,9 @@ CSS = """<style>
 .tv-rule {color: #1a5fb4; font-family: monospace}
 .tv-ruletext {margin: 2px 0 4px 1.5em; color: #333; max-width: 60em}
 .tv-muted {color: #777}
+.tv-closed {color: #777; margin: 1px 0}
+.tv-closed-label {display: inline-block; padding: 0 6px; border: 1px dashed #bbb;
+  border-radius: 3px; background: #f6f6f6; color: #8a8a8a}
 </style>"""
 
 
@@ -96,6 +99,15 @@ def rule_html(rule_id: str, ruleset: str, summary: str) -> str:
             f"<span class='tv-muted'>({escape(r.source)})</span>") if r else "(unknown rule)"
     return (f"<details><summary>{summary} <span class='tv-rule'>[{escape(rule_id)}]</span>"
             f"</summary><div class='tv-ruletext'>{body}</div></details>")
+
+
+def closed_html(c: Closed, ruleset: str, head: str = "not offered") -> str:
+    """An answer the rules close, greyed out: ``not offered: LABEL`` and why, its rule id
+    opening to the rule's text."""
+    why = f" <span class='tv-muted'>({escape(c.why)})</span>" if c.why else ""
+    summary = (f"{escape(head)}: <span class='tv-closed-label'>{escape(c.label)}</span>{why}")
+    return (f"<div class='tv-closed' data-closed='{escape(c.label)}'>"
+            f"{rule_html(c.rule, ruleset, summary)}</div>")
 
 
 def _grouped(names: list[str]) -> str:
@@ -259,6 +271,8 @@ class Stepper:
         self.confirm_button = w.Button(description="confirm", button_style="primary")
         self.confirm_button.add_class("tv-confirm")
         self.confirm_button.on_click(lambda _: self._confirm())
+        self.closed = w.HTML()
+        self.closed.add_class("tv-closed-box")
         self.log = w.HTML()
         self.log.add_class("tv-logbox")
         self.history_html = w.HTML()
@@ -266,7 +280,7 @@ class Stepper:
         head = w.HTML(CSS + (f"<h3 class='tv'>{escape(title)}</h3>" if title else ""))
         nav = w.HBox([self.restart_button, self.back_button, self.forward_button,
                       self.end_button, self.position])
-        decision = w.VBox([self.prompt, self.answers_box, self.picks_box])
+        decision = w.VBox([self.prompt, self.answers_box, self.picks_box, self.closed])
         right = w.VBox([w.HTML("<b class='tv'>Log</b> <span class='tv tv-muted'>(click a "
                                "line for its rule)</span>"), self.log,
                         w.HTML("<b class='tv'>Answers on this line</b>"), self.history_html,
@@ -422,7 +436,11 @@ class Stepper:
                                  else "<div class='tv'><b>No decision is pending.</b></div>")
             self.answers_box.children = ()
             self.picks_box.children = ()
+            self.closed.value = ""
             return
+        self.closed.value = ("<div class='tv'>" + "".join(
+            closed_html(c, g.ruleset) for c in d.unavailable()) + "</div>"
+            if d.unavailable() else "")
         how = ""
         if d.multi:
             order = ", in order" if d.ordered else ""

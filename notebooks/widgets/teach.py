@@ -23,6 +23,7 @@ from dominion_tavern.rulebook.rules import RULES
 
 if TYPE_CHECKING:
     from dominion_tavern.checker.scenario import Scenario
+    from dominion_tavern.notebooks.widgets.rule_finder import RuleFinder
 
 
 def position(spec: dict[str, Any]) -> Game:
@@ -61,6 +62,14 @@ def rule(rule_id: str, ruleset: str = "current") -> None:
     """Print one rule: id, title and text (as it stands in ``ruleset``)."""
     r = RULES[rule_id]
     print(f"[{r.id}] {r.title}\n  {r.text_for(ruleset)}\n  (source: {r.source})")
+
+
+def find_rule(question: str, limit: int = 5) -> RuleFinder:
+    """The rules, rulings, cards and glossary terms that best answer ``question`` (the desk's
+    *Find the rule*): shown as the clickable finder, or as text where widgets do not show."""
+    from dominion_tavern.notebooks.widgets.rule_finder import RuleFinder
+
+    return RuleFinder(question, limit)
 
 
 def corpus(word: str = "") -> list[Scenario]:
