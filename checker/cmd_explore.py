@@ -12,6 +12,7 @@ from dominion_tavern.checker.explore import (
     DEFAULT_MAX_NODES,
     Exploration,
     ExploreError,
+    Outcome,
     check_outcomes,
     explore_scenario,
 )
@@ -66,6 +67,9 @@ def _text(ex: Exploration, scn_id: str, question: str, start=None,
     lines = [f"{scn_id}: {question}" if question else scn_id,
              f"{len(ex.outcomes)} distinct outcome(s) {ex.stop.describe()}, "
              f"{ex.leaves} path(s), {ex.decisions} decision(s) in the tree"]
+    if ex.chance:
+        lines.append("chance steps were met: each outcome's probability is exact, given the "
+                     "script; a range is what the players' choices allow")
     if start is not None and start.pending is not None:
         lines += pending_lines(start, "starting from: ", "   ")
     for i, o in enumerate(ex.numbered(), 1):
@@ -74,6 +78,9 @@ def _text(ex: Exploration, scn_id: str, question: str, start=None,
         lines.append(f"\n{i}. {o.paths} path(s){extra}")
         for f in ex.fields:
             lines.append(f"   {f} = {_value(o.values[f])}")
+        if ex.chance:
+            lines.append(f"   probability: {o.chance_text()}")
+            lines += _lines_text(o)
         lines.append("   shortest path: " + (" / ".join(o.path) if o.path else "(no answers)"))
         if o.rules:
             lines.append("   rules: " + ", ".join(
@@ -85,6 +92,19 @@ def _text(ex: Exploration, scn_id: str, question: str, start=None,
         lines.append(f"\nTRUNCATED: stopped after {ex.max_nodes} answers tried; "
                      "raise --max-nodes or set --depth")
     return "\n".join(lines)
+
+
+LINES_SHOWN = 5
+
+
+def _lines_text(o: Outcome) -> list[str]:
+    """The lines of decisions that reach the outcome, the likeliest first."""
+    if not o.lines or (len(o.lines) == 1 and not o.lines[0][0]):
+        return []
+    shown = [f"{' / '.join(a) if a else '(no decision)'}: {p}" for a, p in o.lines[:LINES_SHOWN]]
+    more = len(o.lines) - LINES_SHOWN
+    return ["   decision lines reaching it (chance within each): " + "; ".join(shown)
+            + (f"; and {more} more" if more > 0 else "")]
 
 
 @user_errors
@@ -106,7 +126,8 @@ def run(args: argparse.Namespace) -> int:
     closed = closed_on_paths(scn.factory(args.ruleset), scn.script, ex.numbered())
     if args.json:
         out = ex.as_dict()
-        out["outcomes"] = [dict(number=i, **o.as_dict()) for i, o in enumerate(ex.numbered(), 1)]
+        out["outcomes"] = [dict(number=i, **ex.outcome_dict(o))
+                           for i, o in enumerate(ex.numbered(), 1)]
         out.update(id=scn.id, question=scn.question, ruleset=args.ruleset or scn.ruleset,
                    start=pending_dict(start))
         for o, d in zip(ex.numbered(), out["outcomes"], strict=True):

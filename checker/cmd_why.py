@@ -8,12 +8,15 @@ from __future__ import annotations
 import argparse
 import json
 import textwrap
+from fractions import Fraction
+from math import prod
 
 from dominion_tavern.checker.cmdutil import command, user_errors
 from dominion_tavern.checker.run import run_scenario
 from dominion_tavern.checker.scenario import load_scenario
 from dominion_tavern.checker.whynot import closed_dicts, pending_dict, pending_lines
 from dominion_tavern.rulebook.carddata import RULESETS
+from dominion_tavern.rulebook.engine.chance import percent
 from dominion_tavern.rulebook.rules import RULES
 
 
@@ -56,6 +59,8 @@ def run(args: argparse.Namespace) -> int:
         if closed:
             closed_at.append((before, who, a, closed))
     pending = g.pending.unavailable() if g.pending is not None else []
+    chance = [(i, e, e.probability()) for i, e in enumerate(g.log, 1) if e.chance]
+    line_chance = prod((p for *_, p in chance), start=Fraction(1))
     rules = list(dict.fromkeys([*g.log.rules_cited(),
                                 *(c.rule for *_, cs in closed_at for c in cs),
                                 *(c.rule for c in pending)]))
@@ -67,6 +72,9 @@ def run(args: argparse.Namespace) -> int:
                                            "closed": closed_dicts(cs)}
                                           for n, who, a, cs in closed_at],
                           "pending": pending_dict(g),
+                          "chance": [{"entry": i, "text": e.text(), "probability": str(p)}
+                                     for i, e, p in chance],
+                          "line_probability": str(line_chance),
                           "rules": [rule_entry(r, rs) for r in rules]}, indent=1))
         return 0 if res.passed else 1
     print(f"{scn.id}: {scn.question}  (ruleset {rs})")
@@ -83,6 +91,11 @@ def run(args: argparse.Namespace) -> int:
             print(f"{i + 1:4}. turn {e.turn}: {e.text()}")
     if g.pending is not None:
         print("\n".join(pending_lines(g, "      now waiting: ", " " * 8)))
+    if chance:
+        print(f"\nChance on this line ({len(chance)} step(s); rule chance.unknown-order):")
+        for i, e, p in chance:
+            print(f"  entry {i}: {', '.join(e.cards)} came up: {p} ({percent(p)})")
+        print(f"  the whole line, as far as chance goes: {line_chance} ({percent(line_chance)})")
     print(f"\nRules cited ({len(rules)}):")
     for rid in rules:
         r = rule_entry(rid, rs)

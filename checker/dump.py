@@ -27,6 +27,7 @@ from typing import Any
 from dominion_tavern.checker.expect import previous_player
 from dominion_tavern.checker.snapshot import is_top_level
 from dominion_tavern.rulebook.engine.game import Game
+from dominion_tavern.rulebook.engine.knowing import Unknown, deck_view, hand_view
 from dominion_tavern.rulebook.engine.state import Card, GameState, Player
 from dominion_tavern.rulebook.position import build, placements
 from dominion_tavern.rulebook.setup import default_pile
@@ -91,13 +92,17 @@ def _spared(s: GameState, p: Player, card: Card) -> list[str]:
 
 def _deck(p: Player) -> list[Any]:
     """The deck top first: its known cards, then each group in unknown order as
-    ``{unknown: [...]}`` (rule ``chance.unknown-order``), the top-most group first."""
-    hidden = sum(sum(g.values()) for g in p.unknown)
-    out: list[Any] = _names(p.deck.cards[hidden:])[::-1]
-    for group in reversed(p.unknown):
-        out.append({"unknown": [f"{n} {name}" if n > 1 else name
-                                for name, n in sorted(group.items())]})
-    return out
+    ``{unknown: [...]}`` (rule ``chance.unknown-order``), the top-most group first; the part of
+    an unknown hand's pool left in the deck goes with the hand."""
+    return [x.plain() if isinstance(x, Unknown) else x for x in deck_view(p)
+            if not isinstance(x, Unknown) or x.exact]
+
+
+def _hand(p: Player) -> Any:
+    view = hand_view(p)
+    if p.deal and len(view) == 1:
+        return view[0].plain()  # {unknown: N, pool: [...]}
+    return [str(x) for x in view]
 
 
 def _player(s: GameState, p: Player) -> dict[str, Any]:
@@ -106,7 +111,7 @@ def _player(s: GameState, p: Player) -> dict[str, Any]:
     aside = [c for c in p.aside.cards if c is not p.estate_token and id(c) not in inside]
     if p.estate_token is not None:
         spec["estate_token"] = p.estate_token.name
-    zones = {"hand": _names(p.hand.cards), "deck": _deck(p),
+    zones = {"hand": _hand(p), "deck": _deck(p),
              "discard": _names(p.discard.cards), "play": play,
              "mat": _names(p.mat.cards), "aside": _names(aside)}
     spec.update({k: v for k, v in zones.items() if v})
@@ -188,8 +193,8 @@ def position_of(g: Game) -> dict[str, Any]:
     s = g.state
     t = s.turn
     return {
-        "players": [[p.name, *[_names(z.cards) for z in p.zones() if z is not p.deck],
-                     _deck(p), p.vp_tokens, p.journey_up,
+        "players": [[p.name, *[_names(z.cards) for z in p.zones() if z not in (p.deck, p.hand)],
+                     _deck(p), _hand(p), p.vp_tokens, p.journey_up,
                      p.minus_card, p.minus_coin, dict(p.tokens), p.turns_taken,
                      [_in_play(c, t.number) for c in p.play.cards]]
                     for p in s.players],

@@ -12,8 +12,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from dominion_tavern.checker.fields import unknown_group, zone_view
 from dominion_tavern.rulebook.engine.game import Game
-from dominion_tavern.rulebook.engine.state import GameState, Zone
+from dominion_tavern.rulebook.engine.knowing import Unknown, names_of
+from dominion_tavern.rulebook.engine.state import GameState
 from dominion_tavern.rulebook.position import ZONES, item_name
 
 
@@ -28,9 +30,13 @@ class Check:
         return f"{self.field}: expected {self.expected}, got {show(self.actual)}"
 
 
-def expand(items: list[Any]) -> list[str]:
-    out: list[str] = []
+def expand(items: list[Any], path: str = "") -> list[Any]:
+    """Card names, short forms expanded; ``{unknown: ...}`` entries as :class:`Unknown`."""
+    out: list[Any] = []
     for item in items:
+        if isinstance(item, dict) and "unknown" in item:
+            out.append(unknown_group(item, path))
+            continue
         name, n = item_name(item)
         out += [name or str(item)] * n
     return out
@@ -52,22 +58,20 @@ def show(value: Any) -> str:
     return str(value)
 
 
-def zone_names(zone: Zone) -> list[str]:
-    """A zone's cards in the order a file lists them (a deck top card first)."""
-    names = zone.names()
-    return names[::-1] if zone.kind == "deck" else names
-
-
-def zone_checks(label: str, zone: Zone, spec: Any) -> Iterator[Check]:
-    actual = zone_names(zone)
+def zone_checks(label: str, view: list[Any], spec: Any) -> Iterator[Check]:
+    """``view``: the zone as :func:`~dominion_tavern.checker.fields.zone_view` gives it (a deck
+    top card first, groups in unknown order as such)."""
+    in_order = list(view)
+    actual = names_of(in_order)
     if isinstance(spec, list):
-        want = expand(spec)
-        yield Check(label, compact(want) if want else "[]", sorted(actual),
-                    Counter(want) == Counter(actual))
+        want = names_of(expand(spec, label))
+        yield Check(label, compact([str(w) for w in want]) if want else "[]",
+                    sorted(actual, key=str), Counter(want) == Counter(actual))
         return
     if "in_order" in spec:
-        want = expand(spec["in_order"])
-        yield Check(f"{label} (in order)", "[" + ", ".join(want) + "]", actual, want == actual)
+        want = expand(spec["in_order"], label)
+        yield Check(f"{label} (in order)", "[" + ", ".join(map(str, want)) + "]", in_order,
+                    want == in_order)
     if "includes" in spec:
         want = expand(spec["includes"])
         missing = Counter(want) - Counter(actual)
@@ -77,15 +81,15 @@ def zone_checks(label: str, zone: Zone, spec: Any) -> Iterator[Check]:
         yield Check(f"{label} excludes", "none of " + compact(sorted(unwanted)), actual,
                     not unwanted & set(actual))
     if "count" in spec:
-        yield Check(f"{label} count", str(spec["count"]), len(actual),
-                    len(actual) == spec["count"])
+        n = sum(x.size if isinstance(x, Unknown) else 1 for x in actual)
+        yield Check(f"{label} count", str(spec["count"]), n, n == spec["count"])
 
 
 def _player_checks(g: Game, name: str, pex: dict[str, Any]) -> Iterator[Check]:
     p = g.player(name)
     for key, want in pex.items():
         if key in ZONES:
-            yield from zone_checks(f"{name}'s {key}", getattr(p, key), want)
+            yield from zone_checks(f"{name}'s {key}", zone_view(p, key), want)
         elif key == "tokens":
             for token, pile in want.items():
                 got = p.tokens.get(token)
@@ -162,7 +166,7 @@ def checks(g: Game, expect: dict[str, Any]) -> Iterator[Check]:
                 got = _turn_value(s, k)
                 yield Check(f"turn.{k}", show(v), got, got == v)
         elif key == "trash":
-            yield from zone_checks("trash", s.trash, want)
+            yield from zone_checks("trash", s.trash.names(), want)
         elif key == "vp":
             for name, v in want.items():
                 got = g.vp(g.player(name))

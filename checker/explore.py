@@ -24,16 +24,20 @@ the outcomes found so far are kept and the result says it was stopped.
 from __future__ import annotations
 
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from dominion_tavern.checker.fields import FieldError, getter, normalise, plain
 from dominion_tavern.checker.script_errors import never_used, not_legal
 from dominion_tavern.checker.snapshot import Checkpoint, is_top_level, restart, restartable
 from dominion_tavern.checker.statekey import KeyMaker
+from dominion_tavern.rulebook.engine.chance import ChanceStep, percent
 from dominion_tavern.rulebook.engine.decisions import IllegalAnswer
 from dominion_tavern.rulebook.engine.game import Game
+from dominion_tavern.rulebook.engine.log import cited
 from dominion_tavern.rulebook.engine.turn import PHASES, Mark
 
 Factory = Callable[[], Any]
@@ -123,10 +127,35 @@ class Outcome:
     rules: list[str] = field(default_factory=list)
     cut: int = 0          # paths that reached the depth limit here, not a stop point
     over: bool = False    # the shortest path ends the game
+    # How likely the outcome is, whatever the players choose (at least ``low``) and at most
+    # (``high``, if they steer towards it); equal when no choice can change it.
+    low: Fraction = Fraction(1)
+    high: Fraction = Fraction(1)
+    # The lines of decisions (answers to players' decisions, chance left out) that reach it,
+    # each with the probability of chance within it; only explored when chance steps exist.
+    lines: list[tuple[list[str], Fraction]] = field(default_factory=list)
+
+    @property
+    def probability(self) -> Fraction | None:
+        """The outcome's probability when no decision changes it, else None."""
+        return self.low if self.low == self.high else None
+
+    def chance_text(self) -> str:
+        """``'3/10 (30.0%)'``, or ``'9/14 to 1 (64.3% to 100%), by the players' choices'``."""
+        if self.low == self.high:
+            return f"{self.low} ({percent(self.low)})"
+        return (f"{self.low} to {self.high} ({percent(self.low)} to {percent(self.high)}), by "
+                "the players' choices")
 
     def as_dict(self) -> dict[str, Any]:
         return {"values": {k: plain(v) for k, v in self.values.items()}, "paths": self.paths,
                 "path": self.path, "rules": self.rules, "cut": self.cut, "game_over": self.over}
+
+    def chance_dict(self) -> dict[str, Any]:
+        return {"probability": None if self.probability is None else str(self.probability),
+                "low": str(self.low), "high": str(self.high),
+                "lines": [{"answers": answers, "probability": str(p)}
+                          for answers, p in self.lines]}
 
 
 @dataclass
@@ -142,6 +171,7 @@ class Exploration:
     seconds: float = 0.0
     explored: int = 0      # answers tried by the search itself (what max_nodes caps)
     stopped: bool = False  # the progress hook asked to stop (then truncated too)
+    chance: bool = False   # chance steps were met: outcomes carry probabilities
 
     @property
     def rate(self) -> float:
@@ -152,13 +182,20 @@ class Exploration:
         return {tuple(o.values[f] for f in self.fields) for o in self.outcomes}
 
     def numbered(self) -> list[Outcome]:
-        """The outcomes in the order every report numbers them (1, 2, ...): most paths first,
-        then the shortest path first, then the order found."""
+        """The outcomes in the order every report numbers them (1, 2, ...): the most likely
+        first when chance is in play, else most paths first; then the shortest path first, then
+        the order found."""
+        if self.chance:
+            return sorted(self.outcomes, key=lambda o: (-o.high, -o.low, len(o.path)))
         return sorted(self.outcomes, key=lambda o: (-o.paths, len(o.path)))
 
+    def outcome_dict(self, o: Outcome) -> dict[str, Any]:
+        return {**o.as_dict(), **o.chance_dict()} if self.chance else o.as_dict()
+
     def as_dict(self) -> dict[str, Any]:
-        return {"fields": self.fields, "stop": self.stop.describe(),
-                "outcomes": [o.as_dict() for o in self.outcomes], "decisions": self.decisions,
+        return {"fields": self.fields, "stop": self.stop.describe(), "chance": self.chance,
+                "outcomes": [self.outcome_dict(o) for o in self.outcomes],
+                "decisions": self.decisions,
                 "answered": self.answered, "leaves": self.leaves, "truncated": self.truncated,
                 "explored": self.explored, "max_nodes": self.max_nodes,
                 "stopped": self.stopped, "seconds": round(self.seconds, 4)}
@@ -174,8 +211,11 @@ class _Anchor:
     script: int = 0
 
 
-# A subtree's outcomes: key -> [paths, length, path, rules, cut, over], where the shortest path
-# and its rules are cons lists (answer, rest) / (rules of that step, rest), flattened at the end.
+# A subtree's outcomes: key -> [paths, length, path, rules, cut, over, low, high, lines], where
+# the shortest path and its rules are cons lists (answer, rest) / (rules of that step, rest),
+# flattened at the end; low and high bound the outcome's probability over the players' choices
+# (players' decisions take the least and the most, chance steps weigh their outcomes); lines
+# maps each line of decision answers (a cons list) to the probability of chance within it.
 Summary = dict[tuple[Any, ...], list[Any]]
 Result = tuple[Summary, int, int]   # outcomes, decisions, leaves
 
@@ -183,8 +223,12 @@ Result = tuple[Summary, int, int]   # outcomes, decisions, leaves
 class _Explorer:
     def __init__(self, factory: Factory, script: Sequence[str], stop: Stop, fields: list[str],
                  max_nodes: int, max_depth: int | None, fast: bool, memo: bool,
-                 progress: Progress | None = None) -> None:
+                 progress: Progress | None = None, lines: bool = False, offset: int = 0
+                 ) -> None:
         self.factory = factory
+        self.lines = lines
+        self.offset = offset  # answers tried by an earlier pass, for the progress hook
+        self.chance = False
         self.script = list(script)
         self.stop = stop
         self.fields = fields
@@ -200,10 +244,16 @@ class _Explorer:
         self.progress = progress
         self.stopped = False
 
+    def run(self) -> Result:
+        g, anchor = self.start()
+        since = list(self.script[len(self.script) - anchor.script:]) if anchor else []
+        return self.visit(g, [], anchor, since)
+
     def out_of_budget(self) -> bool:
         """Whether to try no more answers: the node budget is spent or the hook said stop."""
+        done = self.offset + self.explored
         if self.progress is not None and not self.stopped and \
-                self.explored % PROGRESS_EVERY == 0 and self.progress(self.explored) is False:
+                done % PROGRESS_EVERY == 0 and self.progress(done) is False:
             self.stopped = True
         if self.stopped or self.explored >= self.max_nodes:
             self.truncated = True
@@ -260,19 +310,22 @@ class _Explorer:
             self.answered += 1
         return g
 
-    def visit(self, g: Game, path: list[str], anchor: _Anchor | None,
-              since: list[str]) -> Result:
+    def visit(self, g: Game, path: list[str], anchor: _Anchor | None, since: list[str],
+              decided: int = 0) -> Result:
+        """The outcomes below the node ``g`` is at; ``decided``: players' answers on the path
+        (chance steps are not decisions, so they don't count towards ``stop.decisions``)."""
         over = g.pending is None and g.paused is None
         depth_cut = self.max_depth is not None and len(path) >= self.max_depth
-        if g.paused is not None or over or self.stop.decisions == len(path) or depth_cut \
+        if g.paused is not None or over or self.stop.decisions == decided or depth_cut \
                 or not g.legal():
             key = tuple(get(g) for get in self.getters)
             cut = depth_cut and g.paused is None and not over
-            return {key: [1, 0, None, None, int(cut), over]}, 0, 1
+            return {key: [1, 0, None, None, int(cut), over, 1, 1,
+                          {None: 1} if self.lines else None]}, 0, 1
         memo_key = None
         if self.fast and is_top_level(g) and restartable(g):
             if self.memo:
-                left = (None if self.stop.decisions is None else self.stop.decisions - len(path),
+                left = (None if self.stop.decisions is None else self.stop.decisions - decided,
                         None if self.max_depth is None else self.max_depth - len(path))
                 memo_key = self.keys.key(g, left)
                 hit = self.table.get(memo_key)
@@ -280,8 +333,12 @@ class _Explorer:
                     return hit
             anchor = _Anchor(Checkpoint(g.state), tuple(g.legal()))
             since = []
+        d0 = g.pending
+        chance = isinstance(d0, ChanceStep)
+        self.chance = self.chance or chance
         summary: Summary = {}
-        decisions = leaves = 0
+        present: Counter[tuple[Any, ...]] = Counter()
+        decisions = leaves = tried = 0
         for i, a in enumerate(g.legal()):
             if self.out_of_budget():
                 break
@@ -290,21 +347,43 @@ class _Explorer:
             n0 = len(g.log)
             self.explored += 1
             self.answered += 1
+            tried += 1
             g.answer(a)
-            step = tuple(e.rule for e in g.log[n0:])
-            sub, d, n = self.visit(g, [*path, a], anchor, [*since, a])
+            step = tuple(cited(g.log[n0:]))
+            sub, d, n = self.visit(g, [*path, a], anchor, [*since, a],
+                                   decided + (not chance))
             decisions += d + 1
             leaves += n
-            for key, (paths, length, pc, rc, cut, ov) in sub.items():
+            q = d0.probability(a) if chance else 1
+            for key, (paths, length, pc, rc, cut, ov, low, high, lines) in sub.items():
+                present[key] += 1
+                if lines is not None:
+                    lines = ({lc: q * p for lc, p in lines.items()} if chance else
+                             {(a, lc): p for lc, p in lines.items()})
                 cur = summary.get(key)
                 if cur is None:
-                    summary[key] = [paths, length + 1, (a, pc), (step, rc), cut, ov]
+                    summary[key] = [paths, length + 1, (a, pc), (step, rc), cut, ov,
+                                    q * low, q * high, lines]
+                    continue
+                cur[0] += paths
+                cur[4] += cut
+                if length + 1 < cur[1]:
+                    cur[1:4] = [length + 1, (a, pc), (step, rc)]
+                    cur[5] = ov
+                if chance:
+                    cur[6] += q * low
+                    cur[7] += q * high
                 else:
-                    cur[0] += paths
-                    cur[4] += cut
-                    if length + 1 < cur[1]:
-                        cur[1:4] = [length + 1, (a, pc), (step, rc)]
-                        cur[5] = ov
+                    cur[6] = min(cur[6], low)
+                    cur[7] = max(cur[7], high)
+                if lines is not None:
+                    merged = cur[8] = dict(cur[8])
+                    for lc, p in lines.items():
+                        merged[lc] = merged.get(lc, 0) + p
+        if not chance:  # a choice that avoids an outcome makes its least probability 0
+            for key, entry in summary.items():
+                if present[key] < tried:
+                    entry[6] = 0
         result = (summary, decisions, leaves)
         if memo_key is not None and not self.truncated:
             self.table[memo_key] = result
@@ -333,19 +412,27 @@ def explore(factory: Factory, script: Sequence[str] = (), stop: dict[str, Any] |
         raise ExploreError("fields: name at least one field, such as 'players.Ann.hand'")
     if len(set(fields)) != len(fields):
         raise ExploreError(f"fields: a field is named twice ({', '.join(fields)})")
-    ex = _Explorer(factory, script, parsed, fields, max_nodes, max_depth, fast, memo, progress)
     t0 = time.perf_counter()
-    g, anchor = ex.start()
-    since = list(ex.script[len(ex.script) - anchor.script:]) if anchor is not None else []
-    summary, decisions, leaves = ex.visit(g, [], anchor, since)
+    ex = _Explorer(factory, script, parsed, fields, max_nodes, max_depth, fast, memo, progress)
+    summary, decisions, leaves = ex.run()
+    if ex.chance and not ex.truncated:  # again, now following each line of decisions
+        first = ex
+        ex = _Explorer(factory, script, parsed, fields, max_nodes, max_depth, fast, memo,
+                       progress, lines=True, offset=first.explored)
+        summary, decisions, leaves = ex.run()
+        ex.answered += first.answered
+        ex.explored += first.explored
     seconds = time.perf_counter() - t0
     outcomes = []
-    for key, (paths, _, pc, rc, cut, over) in summary.items():
+    for key, (paths, _, pc, rc, cut, over, low, high, lines) in summary.items():
         rules = [r for step in _unroll(rc) for r in step]
+        found = [(_unroll(lc), Fraction(p)) for lc, p in (lines or {}).items()]
+        found.sort(key=lambda lp: (-lp[1], len(lp[0])))
         outcomes.append(Outcome(dict(zip(fields, key, strict=True)), paths, _unroll(pc),
-                                list(dict.fromkeys(rules)), cut, over))
+                                list(dict.fromkeys(rules)), cut, over, Fraction(low),
+                                Fraction(high), found))
     return Exploration(fields, parsed, outcomes, decisions, ex.answered, leaves, ex.truncated,
-                       max_nodes, seconds, ex.explored, ex.stopped)
+                       max_nodes, seconds, ex.explored, ex.stopped, ex.chance)
 
 
 def default_fields(g: Game) -> list[str]:
@@ -365,10 +452,12 @@ class OutcomeCheck:
     exploration: Exploration
     missing: list[dict[str, Any]]
     unexpected: list[Outcome]
+    wrong_chance: list[tuple[Outcome, str]] = field(default_factory=list)  # (found, expected)
 
     @property
     def ok(self) -> bool:
-        return not self.missing and not self.unexpected and not self.exploration.truncated
+        return not self.missing and not self.unexpected and not self.wrong_chance and \
+            not self.exploration.truncated
 
     def describe(self) -> str:
         if self.ok:
@@ -381,6 +470,9 @@ class OutcomeCheck:
         for o in self.unexpected:
             lines.append(f"unexpected outcome: {_show(o.values)} (path: "
                          f"{' / '.join(o.path) or 'no answers'})")
+        for o, want in self.wrong_chance:
+            lines.append(f"outcome {_show(o.values)}: probability expected {want}, got "
+                         f"{o.chance_text()}")
         return "\n".join(lines)
 
 
@@ -405,7 +497,7 @@ def question(scn: Any) -> tuple[dict[str, Any] | None, list[str], list[dict[str,
         raise ExploreError(f"{scn.path}: outcomes.expect: a list of mappings, field: value")
     fields = spec.get("fields")
     if fields is None and expect:
-        fields = list(dict.fromkeys(k for e in expect for k in e))
+        fields = list(dict.fromkeys(k for e in expect for k in e if k != PROBABILITY))
     if fields is not None and (not isinstance(fields, list) or
                                not all(isinstance(f, str) for f in fields)):
         raise ExploreError(f"{scn.path}: outcomes.fields: a list of field paths")
@@ -432,7 +524,17 @@ def check_outcomes(scn: Any, ruleset: str | None = None,
         raise ExploreError(f"{scn.path}: outcomes.expect: no expected outcomes to check")
     ex = explore_scenario(scn, ruleset, max_nodes)
     wanted: dict[tuple[Any, ...], dict[str, Any]] = {}
+    chances: dict[tuple[Any, ...], tuple[Fraction, Fraction]] = {}
     for i, e in enumerate(expect):
+        if PROBABILITY in e:
+            try:
+                bounds = parse_probability(e[PROBABILITY])
+            except ValueError as err:
+                raise ExploreError(f"{scn.path}: outcomes.expect[{i}].probability: {err}"
+                                   ) from None
+            e = {k: v for k, v in e.items() if k != PROBABILITY}
+        else:
+            bounds = None
         extra = set(e) - set(fields)
         lack = [f for f in fields if f not in e]
         if extra or lack:
@@ -444,8 +546,46 @@ def check_outcomes(scn: Any, ruleset: str | None = None,
             values = {f: normalise(f, e[f]) for f in fields}
         except FieldError as err:
             raise ExploreError(f"{scn.path}: outcomes.expect[{i}]: {err}") from None
-        wanted[tuple(values[f] for f in fields)] = values
+        key = tuple(values[f] for f in fields)
+        wanted[key] = values
+        if bounds is not None:
+            chances[key] = bounds
     found = {tuple(o.values[f] for f in fields): o for o in ex.outcomes}
     missing = [v for k, v in wanted.items() if k not in found]
     unexpected = [o for k, o in found.items() if k not in wanted]
-    return OutcomeCheck(ex, missing, unexpected)
+    wrong = [(found[k], _bounds_text(b)) for k, b in chances.items()
+             if k in found and (found[k].low, found[k].high) != b]
+    return OutcomeCheck(ex, missing, unexpected, wrong)
+
+
+PROBABILITY = "probability"
+
+
+def parse_probability(value: Any) -> tuple[Fraction, Fraction]:
+    """An expected outcome's ``probability``: exact, as a fraction (``"3/10"``, ``1``), or the
+    range the players' choices allow (``"9/14 to 1"``); decimals are refused (inexact).
+
+    >>> parse_probability("3/10"), parse_probability("9/14 to 1")
+    ((Fraction(3, 10), Fraction(3, 10)), (Fraction(9, 14), Fraction(1, 1)))
+    """
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        raise ValueError(f"{value!r} is not a probability; write a fraction such as \"3/10\", "
+                         "or a range \"9/14 to 1\"")
+    parts = str(value).split(" to ")
+    if len(parts) > 2:
+        raise ValueError(f"{value!r}: write one fraction, or \"LOW to HIGH\"")
+    try:
+        low, high = (Fraction(parts[0]), Fraction(parts[-1]))
+    except (ValueError, ZeroDivisionError):
+        raise ValueError(f"{value!r} is not a fraction such as \"3/10\" (or \"9/14 to 1\")"
+                         ) from None
+    if "." in str(value):
+        raise ValueError(f"{value!r}: write the probability exactly, as a fraction (\"3/10\")")
+    if not 0 <= low <= high <= 1:
+        raise ValueError(f"{value!r}: probabilities lie from 0 to 1, the lower one first")
+    return low, high
+
+
+def _bounds_text(bounds: tuple[Fraction, Fraction]) -> str:
+    low, high = bounds
+    return str(low) if low == high else f"{low} to {high}"

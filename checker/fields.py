@@ -17,6 +17,8 @@ from typing import Any
 
 from dominion_tavern.rulebook.carddata import CARDS
 from dominion_tavern.rulebook.engine.game import Game
+from dominion_tavern.rulebook.engine.knowing import Unknown, deck_view, hand_view, names_of
+from dominion_tavern.rulebook.engine.state import Player
 from dominion_tavern.rulebook.position import expand
 from dominion_tavern.rulebook.setup import SetupError
 
@@ -38,8 +40,23 @@ def _near(word: str, choices: list[str]) -> str:
     return f"; did you mean {', '.join(near)}?" if near else f"; one of: {', '.join(choices)}"
 
 
-def _zone_value(names: list[str], ordered: bool) -> tuple[str, ...]:
-    return tuple(names) if ordered else tuple(sorted(names))
+def zone_view(p: Player, what: str) -> list[str | Unknown]:
+    """A player's zone as a judge sees it: names, and groups of cards in unknown order (rule
+    ``chance.unknown-order``); a deck top card first."""
+    if what == "deck":
+        return deck_view(p)
+    if what == "hand":
+        return hand_view(p)
+    return [c.name for c in getattr(p, what).cards]
+
+
+def _zone_value(view: list[str | Unknown], ordered: bool) -> tuple[Any, ...]:
+    """In order, or as a multiset: names sorted, then what is not known by name."""
+    if ordered:
+        return tuple(view)
+    flat = names_of(view)
+    return tuple(sorted(n for n in flat if isinstance(n, str))) + \
+        tuple(u for u in flat if isinstance(u, Unknown))
 
 
 def getter(g: Game, path: str) -> Getter:
@@ -59,11 +76,7 @@ def getter(g: Game, path: str) -> Getter:
         i = players.index(name)
         if what in ZONES:
             ordered = form == "ordered" or (what == "deck" and form != "sorted")
-            if what == "deck":  # stored bottom first
-                return lambda g: _zone_value([c.name for c in reversed(g.state.players[i].deck
-                                                                       .cards)], ordered)
-            return lambda g: _zone_value([c.name for c in getattr(g.state.players[i], what)
-                                          .cards], ordered)
+            return lambda g: _zone_value(zone_view(g.state.players[i], what), ordered)
         if what == "journey":
             return lambda g: "up" if g.state.players[i].journey_up else "down"
         if what == "tokens":
@@ -127,18 +140,38 @@ def normalise(path: str, value: Any) -> Any:
             value = []
         if not isinstance(value, list):
             raise FieldError(f"{path}: expected a list of cards, not {value!r}")
+        view: list[str | Unknown] = []
         try:
-            names = expand([str(v) for v in value], path)
+            for v in value:
+                if isinstance(v, dict):
+                    view.append(unknown_group(v, path))
+                else:
+                    view += expand([str(v)], path)
         except SetupError as e:
             raise FieldError(str(e)) from None
-        return _zone_value(names, is_ordered(path))
+        return _zone_value(view, is_ordered(path))
     if isinstance(value, list):
         return tuple(tuple(v) if isinstance(v, list) else v for v in value)
     return value
 
 
+def unknown_group(value: dict[str, Any], path: str) -> Unknown:
+    """``{unknown: [2 Copper, Estate]}`` (cards in unknown order) or ``{unknown: 2, pool:
+    [...]}`` (so many cards, not known which) as the :class:`Unknown` a zone's value holds."""
+    cards, pool = value.get("unknown"), value.get("pool")
+    if isinstance(cards, list) and pool is None:
+        names = tuple(sorted(expand([str(v) for v in cards], path)))
+        return Unknown(len(names), names)
+    if isinstance(cards, int) and isinstance(pool, list):
+        return Unknown(cards, tuple(sorted(expand([str(v) for v in pool], path))))
+    raise FieldError(f"{path}: {value!r} is neither {{unknown: [cards]}} nor "
+                     "{unknown: N, pool: [cards]}")
+
+
 def plain(value: Any) -> Any:
-    """A field value as JSON-ready data (tuples become lists)."""
+    """A field value as JSON-ready data (tuples become lists, unknown groups mappings)."""
     if isinstance(value, tuple):
         return [plain(v) for v in value]
+    if isinstance(value, Unknown):
+        return value.plain()
     return value

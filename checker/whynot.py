@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from dominion_tavern.rulebook.engine.chance import ChanceStep
 from dominion_tavern.rulebook.engine.decisions import Closed
 from dominion_tavern.rulebook.engine.game import Game
 
@@ -43,6 +44,10 @@ def pending_lines(g: Game, head: str = "", indent: str = "  ") -> list[str]:
     d = g.pending
     if d is None:
         return []
+    if isinstance(d, ChanceStep):  # no one decides: each outcome with how likely it is
+        return [f"{head}{d.prompt} [{d.rule}]",
+                f"{indent}outcomes: " + " | ".join(f"{o.label} ({p})" for o, p in
+                                                   zip(d.options, d.probabilities, strict=True))]
     return ([f"{head}{d.player}: {d.prompt} [{d.rule}]",
              f"{indent}options: {options_text(g.legal())}"]
             + [f"{indent}not offered: {c.text()}" for c in d.unavailable()])
@@ -52,8 +57,12 @@ def pending_dict(g: Game) -> dict[str, Any] | None:
     d = g.pending
     if d is None:
         return None
-    return {"player": d.player, "prompt": d.prompt, "rule": d.rule, "card": d.card,
-            "options": g.legal(), "not_offered": closed_dicts(d.unavailable())}
+    out = {"player": d.player, "prompt": d.prompt, "rule": d.rule, "card": d.card,
+           "options": g.legal(), "not_offered": closed_dicts(d.unavailable())}
+    if isinstance(d, ChanceStep):
+        out.update(kind="chance", probabilities={o.label: str(p) for o, p in
+                                                 zip(d.options, d.probabilities, strict=True)})
+    return out
 
 
 def steps(factory: Callable[[], Any], answers: Sequence[str], skip: int = 0) -> list[Step]:

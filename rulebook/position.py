@@ -303,19 +303,21 @@ def _hand_and_deck(state: GameState, p: Player, hand: Any, deck: Any, where: str
     """The hand and the deck, with their cards in unknown order: each group shuffled by the
     seeded generator (what a seeded game takes as the truth), bottom-most group first in
     ``p.unknown``; an unknown hand is dealt from the bottom group when the game starts."""
-    groups: list[list[str]] = []   # bottom-most first
     if isinstance(hand, dict):
         n, pool = hand.get("unknown"), expand(_list(hand.get("pool")), f"{where}.hand.pool")
         if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= len(pool):
             raise PositionError(f"{where}.hand: {n!r} unknown cards from a pool of {len(pool)}; "
                                 "the hand takes 1 to as many cards as the pool holds")
-        groups.append(pool)
+        order = list(pool)
+        state.rng.shuffle(order)
+        _put(state, p.hand, order[:n])
+        _put(state, p.deck, order[n:])
+        p.unknown.append(dict(Counter(pool)))  # the whole pool, n of it in the hand
         p.deal = n
     else:
         _put(state, p.hand, expand(hand, f"{where}.hand"))
     known, unknown = _deck_parts(deck, f"{where}.deck")
-    groups += unknown[::-1]
-    for names in groups:
+    for names in unknown[::-1]:
         order = list(names)
         state.rng.shuffle(order)
         _put(state, p.deck, order)

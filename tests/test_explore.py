@@ -198,7 +198,8 @@ def test_corpus_explores_the_same_every_way(path):
     except ExploreError:
         pytest.skip("the scenario's players are not Ann")
     _same(slow, explore(f, scn.script, {"decisions": 3}, fields, max_nodes=400))
-    _same(slow, explore(f, scn.script, {"decisions": 3}, fields, max_nodes=400, memo=True))
+    if not slow.truncated:  # a memo hit spends no budget, so only whole trees compare
+        _same(slow, explore(f, scn.script, {"decisions": 3}, fields, max_nodes=400, memo=True))
 
 
 def test_check_outcomes(tmp_path):

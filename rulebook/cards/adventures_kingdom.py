@@ -73,7 +73,7 @@ def messenger(g, p, me):
     if p.deck.cards and (yield from g.may(p, "Messenger: put your deck into your discard pile?",
                                           "put deck into discard pile", "keep deck",
                                           card="Messenger")):
-        g.deck_to_discard(p)
+        yield from g.deck_to_discard(p)
 
 
 MESSENGER_GIFT = "gain a card costing up to $4; each other player gains a copy"

@@ -28,6 +28,8 @@ class Choosing:
     def ask(self: Game, d: Decision):
         """Yield ``d`` to whoever answers, unless only one answer is legal. Returns the option
         (or, for a multi-pick, the list of options) chosen."""
+        if d.kind != "chance":
+            _hand_known(self, d.player)
         only = _forced(d)
         if only is not None:
             picked = d.resolve(only)
@@ -146,3 +148,13 @@ def _forced(d: Decision) -> Any:
     if len(labels) == 1 and d.min == d.max:  # k identical cards out of identical cards
         return [d.options[0].label] * d.min
     return None
+
+
+def _hand_known(g: Game, name: str) -> None:
+    """A player never decides with a hand whose cards are still unknown: the engine makes it
+    known first wherever a hand can be read (``Knowing.know_hand``); reaching here without it is
+    an engine fault, never a ruling."""
+    for p in g.state.players:
+        if p.name == name and p.deal:
+            raise AssertionError(f"{name} is asked to decide while their hand is unknown "
+                                 "(a place that reads hands does not make them known first)")

@@ -13,6 +13,7 @@ they came from, so the log can say how likely they were.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from dominion_tavern.rulebook.engine.chance import ChanceStep
@@ -38,7 +39,8 @@ def group_counts(cards: list[Card]) -> dict[str, int]:
 
 class Knowing:
     def unknown_cards(self: Game, p: Player) -> int:
-        return sum(sum(g.values()) for g in p.unknown)
+        """How many cards at the bottom of p's deck are in unknown order."""
+        return sum(sum(g.values()) for g in p.unknown) - p.deal
 
     def know_top(self: Game, p: Player, k: int, verb: str):
         """Make the top ``k`` cards of p's deck known (generator; ``k`` at most the deck's
@@ -51,6 +53,8 @@ class Knowing:
         hidden = self.unknown_cards(p)
         need = k - (len(deck) - hidden)
         while need > 0:
+            if p.deal and len(groups) == 1:  # the pool the unknown hand came from: deal first
+                yield from self.know_hand(p)
             group = groups[-1]
             size = sum(group.values())
             take = min(need, size)
@@ -74,6 +78,13 @@ class Knowing:
         the group's top (the first named on top). Seeded: those the shuffle put there."""
         if not self.state.ask_chance:
             return tuple(sorted(c.name for c in deck[hi - take:hi]))
+        names = yield from self._ask_chance(p, group, take, verb)
+        region = deck[lo:hi]
+        chosen = _pick(region, names)
+        deck[lo:hi] = region + chosen[::-1]
+        return names
+
+    def _ask_chance(self: Game, p: Player, group: dict[str, int], take: int, verb: str):
         what = {"draw": "draws", "look": "looks at", "reveal": "reveals",
                 "deal": "has in hand", "discard": "discards"}.get(verb, verb)
         which = "which card" if take == 1 else f"which {take}"
@@ -81,43 +92,130 @@ class Knowing:
                              f"Chance: {which} of the {sum(group.values())} cards in unknown "
                              f"order ({_listing(group)}) {p.name} {what}")
         picked = yield from self.ask(step)
-        names: tuple[str, ...] = picked.value
-        region = deck[lo:hi]
-        chosen: list[Card] = []
-        for name in names:  # the top-most card of each name, so the choice is deterministic
-            i = max(j for j, c in enumerate(region) if c.name == name)
-            chosen.append(region.pop(i))
-        deck[lo:hi] = region + chosen[::-1]
-        return names
+        return picked.value
 
-    def deal_unknown_hands(self: Game):
-        """Hands a position describes as unknown: each player's ``deal`` cards come from the
-        bottom group of their deck, before anything else happens (rule
-        ``chance.unknown-order``)."""
+    def know_hand(self: Game, p: Player):
+        """An unknown hand becomes known (generator): its cards come from the pool it was
+        drawn from, whose other cards are the bottom group of p's deck (rule
+        ``chance.unknown-order``). Done before anything reads the hand: its owner's turn,
+        an Attack on them, their deck reaching the pool's cards, the game's end."""
+        n = p.deal
+        if not n:
+            return
+        pool = p.unknown[0]
+        hand = p.hand.cards[:n]
+        records: list[Record] = []
+        if len(pool) > 1 and n < sum(pool.values()):
+            if self.state.ask_chance:
+                names = yield from self._ask_chance(p, pool, n, "deal")
+                self._swap_in(p, names)
+                hand = p.hand.cards[:n]
+            else:
+                names = tuple(sorted(c.name for c in hand))
+            records.append((tuple(sorted(pool.items())), names))
+        p.deal = 0
+        for c in hand:
+            pool[c.name] -= 1
+            if not pool[c.name]:
+                del pool[c.name]
+        if not pool:
+            p.unknown.pop(0)
+        self.log.add(self.state.turn.number, p.name, "has in hand",
+                     tuple(sorted(c.name for c in hand)), "", "chance.unknown-order", "",
+                     tuple(records))
+
+    def _swap_in(self: Game, p: Player, names: tuple[str, ...]) -> None:
+        """Make the unknown hand's cards be ``names``, exchanging cards with the pool's part of
+        the deck (cards no one knows are told apart only by name)."""
+        n = p.deal
+        region_size = sum(p.unknown[0].values()) - n
+        deck = p.deck.cards
+        cards = p.hand.cards[:n] + deck[:region_size]
+        chosen = _pick(cards, names)
+        p.hand.cards[:n] = chosen
+        deck[:region_size] = cards
+        for c in chosen:
+            c.zone = p.hand
+        for c in cards:
+            c.zone = p.deck
+
+    def know_hands(self: Game):
+        """Every unknown hand becomes known (the game's end: every card is scored)."""
         for p in self.state.players:
-            if not p.deal:
-                continue
-            n, p.deal = p.deal, 0
-            group = p.unknown[0]
-            size = sum(group.values())
-            deck = p.deck.cards
-            records: list[Record] = []
-            if n < size and len(group) > 1:
-                names = yield from self._come_up(p, group, n, "deal", deck, 0, size)
-                records.append((tuple(sorted(group.items())), names))
-            cards = deck[size - n:size]
-            del deck[size - n:size]
-            for c in cards:
-                group[c.name] -= 1
-                if not group[c.name]:
-                    del group[c.name]
-                c.zone = p.hand
-            if n == size:
-                p.unknown.pop(0)
-            p.hand.cards.extend(cards)
-            self.log.add(self.state.turn.number, p.name, "holds", tuple(c.name for c in cards),
-                         "in their hand", "chance.unknown-order", "", tuple(records))
+            yield from self.know_hand(p)
+
+
+def _pick(cards: list[Card], names: tuple[str, ...]) -> list[Card]:
+    """Take out of ``cards`` one card for each of ``names`` (the last of each name, so the
+    choice is deterministic) and return them in that order."""
+    chosen = []
+    for name in names:
+        i = max(j for j, c in enumerate(cards) if c.name == name)
+        chosen.append(cards.pop(i))
+    return chosen
 
 
 def _listing(group: dict[str, int]) -> str:
     return ", ".join(f"{n} {name}" if n > 1 else name for name, n in sorted(group.items()))
+
+
+@dataclass(frozen=True)
+class Unknown:
+    """Cards in a zone whose order (or, for a hand not yet known, names) no one knows: ``size``
+    cards out of ``names``, sorted; when ``size`` is the number of names, they are exactly
+    those cards in unknown order.
+
+    >>> Unknown(3, ("Copper", "Copper", "Estate"))
+    {unknown: [2 Copper, Estate]}
+    >>> Unknown(2, ("Copper", "Copper", "Estate"))
+    {unknown: 2 of [2 Copper, Estate]}
+    """
+
+    size: int
+    names: tuple[str, ...]
+
+    @property
+    def exact(self) -> bool:
+        return self.size == len(self.names)
+
+    def __repr__(self) -> str:
+        listed = "[" + _listing(dict(Counter(self.names))) + "]"
+        return f"{{unknown: {listed if self.exact else f'{self.size} of {listed}'}}}"
+
+    __str__ = __repr__
+
+    def plain(self) -> dict:
+        return {"unknown": list(self.names)} if self.exact else \
+            {"unknown": self.size, "pool": list(self.names)}
+
+
+def deck_view(p: Player) -> list[str | Unknown]:
+    """p's deck as a judge sees it, top card first: the known cards by name, then each group in
+    unknown order (the pool of an unknown hand: so many of its cards, not which)."""
+    hidden = sum(sum(g.values()) for g in p.unknown) - p.deal
+    out: list[str | Unknown] = [c.name for c in reversed(p.deck.cards[hidden:])]
+    for i in range(len(p.unknown) - 1, -1, -1):
+        names = tuple(n for n, k in sorted(p.unknown[i].items()) for _ in range(k))
+        size = len(names) - (p.deal if i == 0 else 0)
+        if size:
+            out.append(Unknown(size, names))
+    return out
+
+
+def hand_view(p: Player) -> list[str | Unknown]:
+    """p's hand as a judge sees it: the cards not yet known (an unknown hand) as one group."""
+    if not p.deal:
+        return [c.name for c in p.hand.cards]
+    pool = tuple(n for n, k in sorted(p.unknown[0].items()) for _ in range(k))
+    return [Unknown(p.deal, pool), *(c.name for c in p.hand.cards[p.deal:])]
+
+
+def names_of(view: list[str | Unknown]) -> list[str | Unknown]:
+    """A view as a multiset: groups whose cards are known by name count as those names."""
+    out: list[str | Unknown] = []
+    for item in view:
+        if isinstance(item, Unknown) and item.exact:
+            out += item.names
+        else:
+            out.append(item)
+    return out

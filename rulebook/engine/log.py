@@ -18,6 +18,7 @@ read from a player's seat:
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from math import prod
@@ -100,11 +101,15 @@ class Log(list[Entry]):
         return "\n".join(e.text() for e in self)
 
     def rules_cited(self) -> list[str]:
-        """Every rule id the entries cite, in order; an entry that says how likely what came up
-        was rests on ``chance.unknown-order`` as well."""
-        out: dict[str, None] = {}
-        for e in self:
-            out[e.rule] = None
-            if e.chance:
-                out[CHANCE_RULE] = None
-        return list(out)
+        return cited(self)
+
+
+def cited(entries: Iterable[Entry]) -> list[str]:
+    """Every rule id the entries cite, in order; an entry that says how likely what came up was
+    rests on ``chance.unknown-order`` as well."""
+    out: dict[str, None] = {}
+    for e in entries:
+        out[e.rule] = None
+        if e.chance:
+            out[CHANCE_RULE] = None
+    return list(out)

@@ -165,9 +165,11 @@ class Moves:
     def to_hand(self: Game, p: Player, cards: Iterable[Card], rule: str) -> list[Card]:
         return self._move_all(p, cards, p.hand, "puts", rule, dest="into their hand")
 
-    def deck_to_discard(self: Game, p: Player) -> None:
-        """Put the whole deck into the discard pile: a move, not discarding (Messenger). Its
-        cards in unknown order stay unknown: a discard pile has no order that matters."""
+    def deck_to_discard(self: Game, p: Player):
+        """Put the whole deck into the discard pile (generator): a move, not discarding
+        (Messenger). Its cards in unknown order stay unknown: a discard pile has no order that
+        matters; an unknown hand drawn from the same cards becomes known first."""
+        yield from self.know_hand(p)
         p.unknown.clear()
         self._move_all(p, list(reversed(p.deck.cards)), p.discard, "puts", "choice.optional",
                        dest="(their whole deck) into their discard pile")

@@ -105,6 +105,7 @@ class Playing:
         """Before an Attack resolves, each other player in turn order may react to it
         (rule ``attack.reaction``); those protected are recorded on the play."""
         for q in self.others(attacker):
+            yield from self.know_hand(q)  # an Attack may read q's hand; q decides with it
             if self.immune_to_attacks(q):
                 inst.unaffected.add(q.index)
                 self.note(q, "is unaffected by", (inst.card.name,), note="Champion",

@@ -48,18 +48,18 @@ class Mark:
 class TurnLoop:
     def run(self: Game, phase: str):
         """The whole game from ``phase`` of the current turn until it ends."""
-        if any(p.deal for p in self.state.players):
-            yield from self.deal_unknown_hands()
         while True:
             yield from self.take_turn(phase)
             if self.game_ends():
                 break
             self.next_turn()
             phase = "start"
+        yield from self.know_hands()  # every card is scored
         self.finish()
 
     def take_turn(self: Game, phase: str):
         t = self.state.turn
+        yield from self.know_hand(t.player)  # the turn's player decides with their hand
         steps = PHASES[PHASES.index(phase):]
         for step in steps:
             t.phase = step

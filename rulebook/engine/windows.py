@@ -226,6 +226,7 @@ class Windows:
             return []
 
         def trash():
+            yield from self.know_hand(p)  # p may gain on another player's turn
             chosen = yield from self.pick_card(p, p.hand.cards, "trash", "Trashing token (Plan): "
                                                f"on {wanted}ing {card.name}, trash a card from "
                                                "your hand", card="Plan")
