@@ -120,13 +120,14 @@ def gear(g, p, me):
     cards = yield from g.pick_cards(p, p.hand.cards, "set aside", "Gear: set aside up to 2 "
                                     "cards from your hand face down", hi=2, card="Gear")
     if cards:  # with nothing set aside, Gear has nothing left to do (ruling gear.*)
-        g.set_aside(p, cards)
+        g.set_aside(p, cards, face_down=True)
         g.schedule(p, me, data=cards)
 
 
 @at_next_turn("Gear")
 def gear_next(g, p, me, cards):
-    g.to_hand(p, [c for c in cards if c.zone is p.aside], rule="duration.start-of-turn")
+    g.to_hand(p, [c for c in cards if c.zone is p.aside], rule="duration.start-of-turn",
+              private=True)
 
 
 # -- Haunted Woods and Swamp Hag: effects until the owner's next turn ---------------------------

@@ -149,7 +149,7 @@ def save(g, p, _):
     card = yield from g.pick_card(p, p.hand.cards, "set aside", "Save: set aside a card from "
                                   "your hand", card="Save")
     if card:
-        g.set_aside(p, [card])
+        g.set_aside(p, [card], face_down=True)  # face down: Save FAQ (2015)
         g.add_lasting(p, "Save", "end-of-turn", "turn-end", card=card)
 
 
@@ -160,7 +160,8 @@ def save_return(g, owner, effect, p, event):
     if p is not owner or card.zone is not owner.aside:
         return None
     return g.trigger(owner, f"Save: put {card.name} into your hand",
-                     lambda: g.to_hand(owner, [card], rule="turn.end"), key=effect)
+                     lambda: g.to_hand(owner, [card], rule="turn.end", private=True),
+                     key=effect)
 
 
 @on_play("Scouting Party")

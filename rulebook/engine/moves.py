@@ -139,7 +139,7 @@ class Moves:
     # -- moving between zones ---------------------------------------------------------------
     def _move_all(self: Game, p: Player | None, cards: Iterable[Card], to: Zone, verb: str,
                   rule: str, dest: str = "", top_first: bool = False,
-                  note: str = "") -> list[Card]:
+                  note: str = "", private: bool = False) -> list[Card]:
         """Move cards and log ``P VERB CARDS from SOURCE DEST`` ("puts Gold from hand onto
         their deck"). ``top_first``: the cards are listed top card first, so the first one
         given ends on top of ``to``."""
@@ -153,7 +153,7 @@ class Moves:
         one_source = len({id(s) for s in srcs}) == 1
         where = "" if not one_source else "back" if srcs[0] is to else f"from {srcs[0].words}"
         self.note(p, verb, names(cards), f"{where} {dest}".strip(), rule=rule, note=note,
-                  chance=chance)
+                  chance=chance, private=p.name if private and p is not None else None)
         return cards
 
     def discard(self: Game, p: Player, cards: Iterable[Card], rule: str = "discard") -> list:
@@ -162,8 +162,11 @@ class Moves:
     def trash(self: Game, p: Player | None, cards: Iterable[Card], rule: str = "trash") -> list:
         return self._move_all(p, cards, self.state.trash, "trashes", rule)
 
-    def to_hand(self: Game, p: Player, cards: Iterable[Card], rule: str) -> list[Card]:
-        return self._move_all(p, cards, p.hand, "puts", rule, dest="into their hand")
+    def to_hand(self: Game, p: Player, cards: Iterable[Card], rule: str,
+                private: bool = False) -> list[Card]:
+        """``private``: a face-down card, whose name only its owner sees."""
+        return self._move_all(p, cards, p.hand, "puts", rule, dest="into their hand",
+                              private=private)
 
     def deck_to_discard(self: Game, p: Player):
         """Put the whole deck into the discard pile (generator): a move, not discarding
@@ -181,8 +184,11 @@ class Moves:
         return self._move_all(p, cards, p.deck, "puts", rule, dest="onto their deck",
                               top_first=True, note="top card first" if len(cards) > 1 else "")
 
-    def set_aside(self: Game, p: Player, cards: Iterable[Card], rule: str = "set-aside") -> list:
-        return self._move_all(p, cards, p.aside, "sets aside", rule)
+    def set_aside(self: Game, p: Player, cards: Iterable[Card], rule: str = "set-aside",
+                  face_down: bool = False) -> list:
+        """``face_down``: only p sees what the cards are (Save, Gear)."""
+        return self._move_all(p, cards, p.aside, "sets aside", rule,
+                              dest="face down" if face_down else "", private=face_down)
 
     def to_mat(self: Game, p: Player, card: Card, rule: str = "reserve.tavern-mat",
                expect: Zone | None = None) -> None:

@@ -1,0 +1,139 @@
+"""Chance steps (issue 11): cards in unknown order come up by name with exact probabilities.
+
+Worked examples: Laboratory drawing 2 from 3 Copper and 2 Estate; the 5/2 opening from a
+starting deck of 7 Copper and 3 Estate (Dominion Strategy wiki, "Opening": 1 in 6); Witch
+against a hand drawn from a pool with one Moat. Probabilities are the multivariate
+hypergeometric ones (rule chance.unknown-order).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from fractions import Fraction
+
+import pytest
+from dominion_tavern.checker.explore import explore
+from dominion_tavern.rulebook.bots import RandomBot
+from dominion_tavern.rulebook.engine.chance import ChanceStep, outcomes
+from dominion_tavern.rulebook.engine.game import Game, replay
+from dominion_tavern.rulebook.position import build
+
+from tests.helpers import entries, play_all, position
+
+ACTION_END = {"at": "end-of-phase", "phase": "action"}
+
+
+def lab(seed: int | None = None) -> dict:
+    spec = {"kingdom": ["Laboratory"], "players": [
+        {"name": "Ann", "hand": ["Laboratory"], "deck": {"unknown": ["3 Copper", "2 Estate"]}},
+        {"name": "Bob"}], "turn": {"phase": "action"}}
+    if seed is not None:
+        spec["seed"] = seed
+    return spec
+
+
+def test_laboratory_draws_two_of_five_unknown():
+    """The issue's worked example: [Copper, Copper] 3/10, [Copper, Estate] 3/5, [Estate,
+    Estate] 1/10."""
+    ex = explore(lambda: build(lab()), ["play Laboratory"], ACTION_END, ["players.Ann.hand"])
+    got = {o.values["players.Ann.hand"]: o.probability for o in ex.outcomes}
+    assert got == {("Copper", "Copper"): Fraction(3, 10), ("Copper", "Estate"): Fraction(3, 5),
+                   ("Estate", "Estate"): Fraction(1, 10)}
+
+
+def test_five_two_opening_from_one_scenario():
+    """Turn 1 and turn 2 hands from a shuffled 7 Copper, 3 Estate: 5/2 or 2/5 with
+    probability 1/6, 4/3 or 3/4 with 5/6 (both turns' draws, no seed)."""
+    spec = {"players": [{"name": "Ann", "hand": {"unknown": 5, "pool": ["7 Copper",
+                                                                       "3 Estate"]}},
+                        {"name": "Bob"}], "turn": {"phase": "cleanup"}}
+    ex = explore(lambda: build(spec), [], {"at": "end-of-turn"},
+                 ["players.Ann.discard", "players.Ann.hand"])
+    split: Counter[tuple[int, int]] = Counter()
+    for o in ex.outcomes:
+        turn1 = o.values["players.Ann.discard"].count("Copper")
+        turn2 = o.values["players.Ann.hand"].count("Copper")
+        split[tuple(sorted((turn1, turn2), reverse=True))] += o.probability
+    assert split == {(5, 2): Fraction(1, 6), (4, 3): Fraction(5, 6)}
+
+
+def test_chance_step_probabilities_sum_to_one():
+    rng = random.Random(11)
+    names = ["Copper", "Estate", "Silver", "Gold", "Curse"]
+    for _ in range(200):
+        counts = {n: rng.randint(0, 6) for n in rng.sample(names, rng.randint(1, 5))}
+        total = sum(counts.values())
+        if not total:
+            continue
+        k = rng.randint(0, total)
+        assert sum(p for _, p in outcomes(counts, k)) == 1
+        step = ChanceStep.of("Ann", "draw", counts, k, "test")
+        assert sum(step.probabilities) == 1 and len(set(step.answers())) == len(step.options)
+
+
+def test_seeded_games_take_what_the_shuffle_put_on_top():
+    """With a seed nothing is asked: the seeded generator decides, and says how likely it
+    was; the same seed gives the same log."""
+    g = Game(lambda: build(lab(seed=3)))
+    g.answer("play Laboratory")
+    drawn = entries(g, "draws")[0]
+    assert drawn.probability() in (Fraction(3, 10), Fraction(3, 5), Fraction(1, 10))
+    assert Game(lambda: build(lab(seed=3))).branch(["play Laboratory"]).log.text() == \
+        g.log.text()
+
+
+def test_a_script_names_the_outcome_in_any_order():
+    g = Game(lambda: build(lab()))
+    g.answer("play Laboratory")
+    assert isinstance(g.pending, ChanceStep)
+    g.answer("draw: Estate, Copper")
+    assert sorted(c.name for c in g.player("Ann").hand) == ["Copper", "Estate"]
+    assert entries(g, "draws")[0].text() == "Ann draws Copper, Estate (chance 3/5) [draw]"
+
+
+def test_random_bot_game_with_unknown_decks_replays_to_the_same_log():
+    """Both hands and decks unknown, chance asked, answered by a seeded random bot: the
+    answers replay to the same log, byte for byte."""
+    spec = {"kingdom": ["Village", "Smithy", "Laboratory", "Militia", "Moat", "Cellar",
+                        "Market", "Witch", "Gardens", "Workshop"],
+            "players": [{"name": n, "hand": {"unknown": 5, "pool": ["7 Copper", "3 Estate"]}}
+                        for n in ("Ann", "Bob")], "turn": {"phase": "start"}}
+    g = Game(lambda: build(spec))
+    bot, rng = RandomBot(5), random.Random(5)
+    while g.pending is not None and g.state.turn.number < 30:
+        d = g.pending
+        if isinstance(d, ChanceStep):
+            g.answer(rng.choices(d.answers(), weights=[float(p) for p in d.probabilities])[0])
+        else:
+            g.answer(bot.choose(g, d))
+    assert any(isinstance(e.chance, tuple) and e.chance for e in g.log)
+    assert replay(lambda: build(spec), g.answers).log.text() == g.log.text()
+
+
+def test_save_sets_aside_face_down():
+    """Save FAQ (2015): the card is set aside face down; the other players do not see it."""
+    g = position(phase="buy", events=["Save"], turn={"coins": 1},
+                 ann={"hand": ["Gold", "Copper"]})
+    play_all(g, "buy Save", "set aside Gold")
+    line = entries(g, "sets aside")[0]
+    assert line.text() == "Ann sets aside Gold from hand face down [set-aside]"
+    assert line.text(viewer="Ann") == line.text()
+    assert line.text(viewer="Bob") == "Ann sets aside a card from hand face down [set-aside]"
+
+
+@pytest.mark.parametrize("spec", [lab()])
+def test_explorer_agrees_with_seeded_simulation(spec):
+    """20,000 seeded games of the same position land on each outcome as often as the
+    explorer says, within a generous bound (5 standard deviations)."""
+    ex = explore(lambda: build(spec), ["play Laboratory"], ACTION_END, ["players.Ann.hand"])
+    want = {o.values["players.Ann.hand"]: o.probability for o in ex.outcomes}
+    seen: Counter[tuple[str, ...]] = Counter()
+    n = 20_000
+    for seed in range(n):
+        g = Game(lambda s=seed: build({**spec, "seed": s}))
+        g.answer("play Laboratory")
+        seen[tuple(sorted(c.name for c in g.player("Ann").hand))] += 1
+    for hand, p in want.items():
+        sd = (float(p) * (1 - float(p)) / n) ** 0.5
+        assert abs(seen[hand] / n - float(p)) < 5 * sd, (hand, seen[hand], p)
