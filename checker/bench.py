@@ -4,6 +4,9 @@
   Chapel and Throne Room choices), as decisions in the explored tree per second, with the
   engine answers it took (replays included), with and without the memo of repeated positions;
 * the time to run ``tavern check checker/scenarios`` in a fresh process (start-up included);
+* chance: exploring the 5/2 opening (a hand drawn from 7 Copper and 3 Estate, then the next
+  one) and Smithy drawing 3 from a 20-card deck of 5 names in unknown order, each to exact
+  probabilities (target: well under a second each);
 * with ``--start`` only: how long ``tavern --version`` takes to start, and whether Jupyter's
   packages are installed beside it (``make bench-start``).
 
@@ -33,6 +36,7 @@ SPEC = {
                   "Copper", "Estate"]},
         {"name": "Bob"}],
     "turn": {"phase": "action"},
+    "seed": 0,  # shuffles decided by the seed: the same tree as every earlier measurement
 }
 FIELDS = ["players.Ann.hand", "players.Ann.discard", "players.Ann.deck", "trash",
           "turn.actions", "turn.coins"]
@@ -48,6 +52,26 @@ def bench_explorer(memo: bool, fast: bool = True) -> None:
           f"{ex.leaves:6} paths, {ex.answered:7} engine answers in {ex.seconds:6.3f} s: "
           f"{ex.rate:8.0f} decisions/s ({ex.answered / ex.seconds:6.0f} answers/s)"
           + ("  TRUNCATED" if ex.truncated else ""))
+
+
+OPENING = {"players": [{"name": "Ann", "hand": {"unknown": 5, "pool": ["7 Copper", "3 Estate"]}},
+                       {"name": "Bob"}], "turn": {"phase": "cleanup"}}
+SMITHY = {"kingdom": ["Smithy"], "players": [
+    {"name": "Ann", "hand": ["Smithy"],
+     "deck": {"unknown": ["6 Copper", "5 Estate", "4 Silver", "3 Gold", "2 Smithy"]}},
+    {"name": "Bob"}], "turn": {"phase": "action"}}
+
+
+def bench_chance() -> None:
+    for label, spec, script, stop, fields in (
+            ("5/2 opening (turns 1 and 2)", OPENING, [], {"at": "end-of-turn"},
+             ["players.Ann.discard", "players.Ann.hand"]),
+            ("Smithy from 20 unknown cards", SMITHY, ["play Smithy"],
+             {"at": "end-of-phase", "phase": "action"}, ["players.Ann.hand"])):
+        ex = explore(lambda s=spec: build(s), script, stop, fields)
+        total = sum(o.high for o in ex.outcomes)
+        print(f"  {label:30} {len(ex.outcomes):4} outcomes, probabilities sum to {total}, "
+              f"{ex.seconds * 1000:7.1f} ms  target well under 1 s")
 
 
 def _tavern() -> list[str]:
@@ -91,6 +115,8 @@ def main() -> int:
     bench_explorer(memo=True)
     if "--replay" in sys.argv:
         bench_explorer(memo=False, fast=False)
+    print("Chance (exact probabilities):")
+    bench_chance()
     print("Corpus:")
     bench_corpus()
     return 0
