@@ -1,0 +1,74 @@
+"""Seeded whole games whose logs were recorded before a change that must not alter any game
+(the engine's speed work, issue 14): the same setups, seeds and bots give the same log, byte
+for byte, and the same answers.
+
+The record (``tests/golden/logs.json``) keeps, per game, a SHA-256 of its log text and of its
+answers, and their lengths. Record it again only for a change that is meant to alter logs, and
+say so in that commit: ``python tests/test_golden_logs.py --record``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import sys
+from pathlib import Path
+
+import pytest
+from dominion_tavern.rulebook.carddata import CARDS, EVENTS
+from dominion_tavern.rulebook.cards import BEHAVIOURS
+from dominion_tavern.rulebook.setup import Setup
+from dominion_tavern.rulebook.simulate import play_game
+
+RECORD = Path(__file__).with_name("golden") / "logs.json"
+GENTLE_INTRO = ["Amulet", "Distant Lands", "Duplicate", "Giant", "Hireling", "Port", "Ranger",
+                "Ratcatcher", "Treasure Trove", "Village"]
+KINGDOM_CARDS = sorted(n for n, d in CARDS.items() if d.kingdom and d.supply and n in BEHAVIOURS)
+
+
+def games() -> list[dict]:
+    """100 Big Money mirrors (First Game), 100 random-bot games on the Gentle Intro, 100 on
+    random Kingdoms with Events, 2 or 3 players; both rulesets."""
+    out = [{"kingdom": "first-game", "events": [], "bots": ["big-money"] * 2,
+            "ruleset": "current", "seed": s} for s in range(100)]
+    out += [{"kingdom": GENTLE_INTRO, "events": [], "bots": ["random", "big-money"],
+             "ruleset": ("2015", "current")[s % 2], "seed": s} for s in range(100)]
+    rng = random.Random(14)
+    for s in range(100):
+        out.append({"kingdom": rng.sample(KINGDOM_CARDS, 10),
+                    "events": rng.sample(sorted(EVENTS), rng.randint(0, 3)),
+                    "bots": ["random"] * (2 + s % 2), "ruleset": ("2015", "current")[s % 2],
+                    "seed": 1000 + s})
+    return out
+
+
+def fingerprint(spec: dict) -> dict:
+    players = ["Ann", "Bob", "Cid"][: len(spec["bots"])]
+    setup = Setup(kingdom=spec["kingdom"], events=spec["events"], players=players,
+                  ruleset=spec["ruleset"], seed=spec["seed"])
+    g, _ = play_game(setup, spec["bots"], spec["seed"])
+    log = g.log.text()
+    answers = "\n".join(g.answers)
+    return {"log": hashlib.sha256(log.encode()).hexdigest(), "entries": len(g.log),
+            "answers": hashlib.sha256(answers.encode()).hexdigest(), "answered": len(g.answers)}
+
+
+GAMES = games()
+
+
+@pytest.fixture(scope="module")
+def record() -> list[dict]:
+    return json.loads(RECORD.read_text())
+
+
+@pytest.mark.parametrize("k", range(len(GAMES)))
+def test_same_game_as_recorded(k: int, record: list[dict]) -> None:
+    assert len(record) == len(GAMES)
+    assert fingerprint(GAMES[k]) == record[k], f"game {k} ({GAMES[k]}) changed"
+
+
+if __name__ == "__main__" and sys.argv[1:] == ["--record"]:
+    RECORD.parent.mkdir(exist_ok=True)
+    RECORD.write_text(json.dumps([fingerprint(spec) for spec in GAMES], indent=0) + "\n")
+    print(f"recorded {len(GAMES)} games into {RECORD}")
