@@ -128,7 +128,7 @@ class Checkpoint:
                 c.zone = zone
                 c.since = since
                 c.plays = plays
-                c.tracks = list(tracks) if tracks else []
+                c.tracks = list(tracks) if tracks else ()
                 c.d = d  # an Estate's definition depends on its owner (Inheritance)
         for zone, cards in self.piles:
             if zone.cards != cards:
@@ -136,7 +136,7 @@ class Checkpoint:
                 for c in cards:
                     c.zone = zone
                     c.plays = 0
-                    c.tracks = []
+                    c.tracks = ()
                     c.d = CARDS[c.name]
 
 

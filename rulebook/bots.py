@@ -1,6 +1,7 @@
 """Bots: players that answer pending decisions, as scripts and people do.
 
-A bot sees only the game and the decision; it answers with one of the decision's labels.
+A bot sees only the game and the decision; it answers with one of the decision's labels, or
+with an option it asked the decision for (a typed answer: no labels built).
 """
 
 from __future__ import annotations
@@ -8,8 +9,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from dominion_tavern.rulebook.engine.decisions import Decision
+from dominion_tavern.rulebook.engine.decisions import Decision, Option
 from dominion_tavern.rulebook.engine.game import Game
+from dominion_tavern.rulebook.engine.turn import END_BUY, PLAY_ALL
 
 
 class RandomBot:
@@ -37,20 +39,18 @@ class BigMoney:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, g: Game, d: Decision) -> str:
+    def choose(self, g: Game, d: Decision) -> str | Option:
         if d.kind == "buy":
             return self._buy(g, d)
         if d.kind == "action":
             return "end Action phase"
         return self._other(d)
 
-    def _buy(self, g: Game, d: Decision) -> str:
-        labels = d.labels()
-        if "play all Treasures" in labels:
-            return "play all Treasures"
-        plays = [x for x in labels if x.startswith("play ")]
-        if plays:
-            return plays[0]
+    def _buy(self, g: Game, d: Decision) -> Option:
+        """Typed answers: asks the decision what it offers, without building its options."""
+        first = next(iter(d.each_value()))
+        if first[0] == "play":
+            return d.option(PLAY_ALL if d.offers(PLAY_ALL) else first)
         coins = g.state.turn.coins
         provinces = len(g.state.supply["Province"].cards)
         wants = ["Province"] if coins >= 8 else []
@@ -61,9 +61,9 @@ class BigMoney:
             wants.append("Estate")
         wants.append("Silver")
         for name in wants:
-            if f"buy {name}" in labels:
-                return f"buy {name}"
-        return "end Buy phase"
+            if d.offers(("buy", name)):
+                return d.option(("buy", name))
+        return d.option(END_BUY)
 
     def _other(self, d: Decision) -> str:
         if d.multi:  # discard/trash as few as allowed, Victory cards and Curses first

@@ -274,7 +274,7 @@ def _in_play(state: GameState, p: Player, entry: dict[str, Any], where: str) -> 
     if since == t.number and p is t.player:
         t.played += ([by.name] if by is not None else []) + [card.name] * times
     if by is not None and times >= 2 and card.d.is_duration:
-        by.tracks.append(card)
+        by.tracks = [*by.tracks, card]
     aside = _put(state, p.aside, expand(entry.get("aside"), f"{where}.play.aside"))
     b = ability(card)
     detail = dict(entry, times=times, aside_cards=aside)

@@ -16,7 +16,7 @@ import dominion_tavern.rulebook.cards  # noqa: F401  (registers card behaviour)
 from dominion_tavern.rulebook.carddata import CARDS, EVENTS, RULESETS
 from dominion_tavern.rulebook.engine.game import Game
 from dominion_tavern.rulebook.engine.knowing import group_counts
-from dominion_tavern.rulebook.engine.state import GameState, Player, Turn, Zone
+from dominion_tavern.rulebook.engine.state import Card, GameState, Player, Turn, Zone
 
 KINGDOMS = {
     # Dominion (2nd edition) rulebook, "First Game".
@@ -175,10 +175,8 @@ class Setup:
             state.nonsupply[name] = fill(state, Zone("nonsupply", name=name), name,
                                          pile_size(name, n))
         for p in players:  # rule game.setup.decks
-            for name in [n for n, k in STARTING.items() for _ in range(k)]:
-                card = state.new_card(name)
-                card.zone = p.deck
-                p.deck.cards.append(card)
+            for name, k in STARTING.items():
+                fill(state, p.deck, name, k)
             state.rng.shuffle(p.deck.cards)
             for _ in range(5):
                 card = p.deck.cards.pop()
@@ -207,10 +205,14 @@ def nonsupply_names(kingdom: list[str]) -> list[str]:
 
 
 def fill(state: GameState, zone: Zone, name: str, count: int) -> Zone:
-    for _ in range(count):
-        card = state.new_card(name)
-        card.zone = zone
-        zone.cards.append(card)
+    """Put ``count`` new cards named ``name`` into ``zone`` (a pile's worth: one loop, as it
+    runs for every card of every new game)."""
+    d, uid = CARDS[name], state.next_uid
+    cards = [Card(i, d) for i in range(uid, uid + count)]
+    for c in cards:
+        c.zone = zone
+    zone.cards += cards
+    state.next_uid = uid + count
     return zone
 
 

@@ -8,6 +8,7 @@ import pytest
 from dominion_tavern.rulebook.carddata import CARDS, EVENTS
 from dominion_tavern.rulebook.cards import BEHAVIOURS
 from dominion_tavern.rulebook.engine.game import Game
+from dominion_tavern.rulebook.engine.turn import BuyOffer, buy_label
 from dominion_tavern.rulebook.position import build
 
 KINGDOM_CARDS = sorted(n for n, d in CARDS.items()
@@ -34,6 +35,11 @@ def position(kingdom=(), *, ruleset="current", phase="action", piles=None, trash
     if seed is not None:
         spec["seed"] = seed
     return Game(lambda: build(spec))
+
+
+def buy_labels(g: Game) -> list[str]:
+    """What the Buy phase would offer now (state changed by a test after the decision)."""
+    return [buy_label(v) for v in BuyOffer(g).values()]
 
 
 def names(zone) -> list[str]:
@@ -112,5 +118,20 @@ def finish_turn(g: Game) -> None:
                                  f"{g.pending.prompt!r}: {g.legal()}")
 
 
-__all__ = ["BOTH", "CELLAR_OUTCOMES", "KINGDOM_CARDS", "PASS", "deck", "entries", "finish_turn",
-           "kingdoms", "names", "pile", "play_all", "position", "to_buy", "to_cleanup"]
+__all__ = [
+    "BOTH",
+    "CELLAR_OUTCOMES",
+    "KINGDOM_CARDS",
+    "PASS",
+    "buy_labels",
+    "deck",
+    "entries",
+    "finish_turn",
+    "kingdoms",
+    "names",
+    "pile",
+    "play_all",
+    "position",
+    "to_buy",
+    "to_cleanup",
+]

@@ -14,7 +14,7 @@ import pytest
 from dominion_tavern.rulebook.engine.decisions import IllegalAnswer
 from dominion_tavern.rulebook.position import expand
 from dominion_tavern.rulebook.setup import Setup, SetupError
-from helpers import BOTH, deck, entries, finish_turn, names, position, to_buy
+from helpers import BOTH, buy_labels, deck, entries, finish_turn, names, position, to_buy
 
 TEN = ["Village", "Smithy", "Market", "Festival", "Laboratory", "Moat", "Cellar", "Chapel",
        "Workshop", "Witch"]
@@ -219,12 +219,12 @@ def test_once_per_game_event_never_offered_again(ruleset):
     assert whose(g) == "Bob"
     g.state.turn.coins = 7
     to_buy(g)
-    assert "buy Inheritance" in [o.label for o in g.buy_options()]
+    assert "buy Inheritance" in buy_labels(g)
     finish_turn(g)
     assert whose(g) == "Ann"
     to_buy(g)
     g.state.turn.coins = 20
-    assert "buy Inheritance" not in [o.label for o in g.buy_options()]
+    assert "buy Inheritance" not in buy_labels(g)
 
 
 @BOTH
@@ -237,7 +237,7 @@ def test_bridge_troll_does_not_lower_event_cost(ruleset):
     assert g.cost("Silver") == 2
     assert "buy Silver" in g.legal() and "buy Bonfire" not in g.legal()
     g.state.turn.coins = 3
-    assert "buy Bonfire" in [o.label for o in g.buy_options()]
+    assert "buy Bonfire" in buy_labels(g)
     h = position(["Bridge Troll"], ruleset=ruleset, phase="buy", events=["Bonfire"],
                  turn={"coins": 3, "buys": 2}, ann={"play": [{"card": "Bridge Troll"}]})
     h.answer("buy Bonfire")

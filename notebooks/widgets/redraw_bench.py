@@ -21,7 +21,8 @@ def main() -> None:
         if s.pending is None:
             break
         t = time.perf_counter()
-        s.button(bot.choose(s.game, s.pending)).click()
+        answer = bot.choose(s.game, s.pending)  # a label, or an option (a typed answer)
+        s.button(getattr(answer, "label", answer)).click()
         clicks.append((time.perf_counter() - t) * 1000)
         redraws.append(s.redraw_ms)
     back = []

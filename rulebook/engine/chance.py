@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
 from fractions import Fraction
 from math import comb, prod
 from typing import Any
@@ -73,7 +72,6 @@ def percent(p: Fraction) -> str:
     return f"{float(p) * 100:.1f}%"
 
 
-@dataclass(slots=True)
 class ChanceStep(Decision):
     """A pending chance step: no one decides it; what comes up is one of its outcomes, each
     with its exact probability. It is answered like a decision, by a label naming the cards
@@ -92,7 +90,12 @@ class ChanceStep(Decision):
     'draw: Copper, Copper'
     """
 
-    probabilities: list[Fraction] = field(default_factory=list)
+    __slots__ = ("probabilities",)
+
+    def __init__(self, player: str, prompt: str, options: list[Option], verb: str, rule: str,
+                 probabilities: list[Fraction]) -> None:
+        super().__init__(player, prompt, options, verb=verb, kind="chance", rule=rule)
+        self.probabilities = probabilities
 
     @classmethod
     def of(cls, player: str, verb: str, counts: Mapping[str, int], k: int, prompt: str,
@@ -100,8 +103,7 @@ class ChanceStep(Decision):
         found = outcomes(counts, k)
         return cls(player, prompt, [Option(f"{verb}: {', '.join(names)}", names)
                                     for names, _ in found],
-                   verb=verb, kind="chance", rule=rule,
-                   probabilities=[p for _, p in found])
+                   verb, rule, [p for _, p in found])
 
     def probability(self, label: str) -> Fraction:
         return self.probabilities[self.labels().index(label)]

@@ -30,7 +30,7 @@ class Choosing:
         (or, for a multi-pick, the list of options) chosen."""
         if d.kind != "chance":
             _hand_known(self, d.player)
-        only = _forced(d)
+        only = d.forced()
         if only is not None:
             picked = d.resolve(only)
             if d.card is not None and only:
@@ -130,24 +130,6 @@ class Choosing:
             return None
         return (yield from self.pick_pile(p, names, verb, prompt, optional=optional,
                                           rule=rule, card=card))
-
-
-def _forced(d: Decision) -> Any:
-    """The only legal answer of ``d``, or None when there is a real choice."""
-    if not d.multi:
-        first = d.options[0].label if d.options else None
-        if first is not None and all(o.label == first for o in d.options):
-            return first
-        return None
-    n = len(d.options)
-    if d.max == 0 or n == 0:
-        return []
-    if d.min >= n and not d.ordered:
-        return [o.label for o in d.options]
-    labels = {o.label for o in d.options}
-    if len(labels) == 1 and d.min == d.max:  # k identical cards out of identical cards
-        return [d.options[0].label] * d.min
-    return None
 
 
 def _hand_known(g: Game, name: str) -> None:

@@ -8,6 +8,7 @@ the turn player's play area (Bridge Troll, 2015), lasting effects of the turn pl
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -22,18 +23,34 @@ if TYPE_CHECKING:
 class Costs:
     def cost(self: Game, card: Card | CardDef | str) -> int:
         d = CARDS[card] if isinstance(card, str) else card.d if isinstance(card, Card) else card
+        now = self.costs_now()
+        return d.cost if now is None else now(d)
+
+    def costs_now(self: Game) -> Callable[[CardDef], int] | None:
+        """The cost of a card as things stand now, as a function of its definition, or None
+        when every card costs what it says: for pricing many cards at once (a Buy phase's
+        list) with the changes worked out once."""
         changes = self.cost_changes()
-        return d.cost if changes is None else max(d.cost + changes(d), 0)
+        if changes is None:
+            return None
+        return lambda d: max(d.cost + changes(d), 0)
 
     def cost_changes(self: Game):
         """The function giving what is in force now adds to a printed cost, or None when
         nothing changes costs (the common case, checked once per list of costs)."""
         owner = self.state.turn.player
+        token = owner.tokens["-$2 cost"]
+        changers = cost_changers()
+        if token is None and not self.state.lasting:
+            for c in owner.play.cards:
+                if c.d.abilities in changers:
+                    break
+            else:
+                return None  # the common case, answered without building anything
         static = [(c, ability(c).cost_change) for c in owner.play.cards
-                  if c.d.abilities in cost_changers()]
+                  if c.d.abilities in changers]
         lasting = [e for e in self.state.lasting
                    if e.window == "cost" and e.owner == owner.index]
-        token = owner.tokens["-$2 cost"]
         if not static and not lasting and token is None:
             return None
 

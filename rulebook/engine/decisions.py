@@ -34,9 +34,9 @@ with the rule that closes it (:meth:`Decision.unavailable`, built only when read
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from itertools import combinations, permutations
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from itertools import combinations, islice, permutations
 from typing import Any
 
 
@@ -66,25 +66,97 @@ class Closed:
         return self.rule + (f" ({self.why})" if self.why else "")
 
 
-@dataclass(slots=True)
 class Decision:
     """A choice the engine waits for. It picks one option by its label, or, when ``multi``,
-    between ``min`` and ``max`` options (``ordered``: their order matters)."""
+    between ``min`` and ``max`` options (``ordered``: their order matters).
 
-    player: str
-    prompt: str
-    options: list[Option]
-    min: int = 1
-    max: int = 1
-    verb: str = ""
-    ordered: bool = False
-    kind: str = "choose"
-    card: str | None = None
-    rule: str = "choice.optional"
-    multi: bool = False
-    closed_by: Callable[[], list[Closed]] | None = field(default=None, repr=False)
-    _answers: list[str] | None = field(default=None, repr=False)
-    _closed: list[Closed] | None = field(default=None, repr=False)
+    The options are a list, or, where building them costs (the Buy phase), ``values``: a
+    function giving the option values in order, with ``label_of`` naming each and ``accepts``
+    telling whether one value is among them; the list is then built only when someone reads
+    it, and a bot can ask :meth:`offers` and answer with :meth:`option` without it (a typed
+    answer, next to the label)."""
+
+    __slots__ = ("_answers", "_closed", "_issued", "_options", "_values", "accepts", "card",
+                 "closed_by", "kind", "label_of",
+                 "max", "min", "multi", "ordered", "player", "prompt", "rule", "values", "verb")
+
+    def __init__(self, player: str, prompt: str, options: list[Option] | None = None,
+                 min: int = 1, max: int = 1, verb: str = "", ordered: bool = False,
+                 kind: str = "choose", card: str | None = None, rule: str = "choice.optional",
+                 multi: bool = False, closed_by: Callable[[], list[Closed]] | None = None, *,
+                 values: Callable[[], Iterator[Any]] | None = None,
+                 label_of: Callable[[Any], str] | None = None,
+                 accepts: Callable[[Any], bool] | None = None) -> None:
+        self.player, self.prompt, self._options = player, prompt, options
+        self.min, self.max, self.verb, self.ordered = min, max, verb, ordered
+        self.kind, self.card, self.rule, self.multi = kind, card, rule, multi
+        self.closed_by, self.values, self.label_of = closed_by, values, label_of
+        self.accepts = accepts
+        self._answers: list[str] | None = None
+        self._closed: list[Closed] | None = None
+        self._values: list[Any] | None = None
+        self._issued: Option | None = None  # the last option() gave: an answer taken as is
+
+    def __repr__(self) -> str:
+        return f"<Decision {self.player}: {self.prompt!r} ({self.kind})>"
+
+    @property
+    def options(self) -> list[Option]:
+        if self._options is None:
+            label_of = self.label_of
+            self._options = [Option(label_of(v), v) for v in self._lazy_values()]
+        return self._options
+
+    def _lazy_values(self) -> list[Any]:
+        if self._values is None:
+            self._values = list(self.values())
+        return self._values
+
+    def each_value(self) -> Iterator[Any]:
+        """The options' values in order (without building the options when they are lazy)."""
+        if self._options is None:
+            return iter(self._values) if self._values is not None else self.values()
+        return (o.value for o in self._options)
+
+    def offers(self, value: Any) -> bool:
+        """Whether some option has ``value`` (without building the options when they are
+        lazy)."""
+        if self._options is None and self.accepts is not None:
+            return self.accepts(value)
+        return any(v == value for v in self.each_value())
+
+    def option(self, value: Any) -> Option:
+        """The option with ``value``, to answer with; :class:`IllegalAnswer` if none has it."""
+        if self._options is None and self.offers(value):
+            self._issued = Option(self.label_of(value), value)
+            return self._issued
+        for o in self.options:
+            if o.value == value:
+                return o
+        raise self._illegal(value, "no option has this value")
+
+    def forced(self) -> Any:
+        """The only legal answer (a label, or for a multi-pick the labels picked), or None when
+        there is a real choice."""
+        if not self.multi:
+            if self._options is None:
+                first = self._values or list(islice(self.values(), 2))
+                return self.label_of(first[0]) if len(first) == 1 else None
+            opts = self._options
+            first = opts[0].label if opts else None
+            if first is not None and all(o.label == first for o in opts):
+                return first
+            return None
+        opts = self.options
+        n = len(opts)
+        if self.max == 0 or n == 0:
+            return []
+        if self.min >= n and not self.ordered:
+            return [o.label for o in opts]
+        labels = {o.label for o in opts}
+        if len(labels) == 1 and self.min == self.max:  # k identical cards out of identical
+            return [opts[0].label] * self.min
+        return None
 
     def labels(self) -> list[str]:
         return [o.label for o in self.options]
@@ -109,8 +181,14 @@ class Decision:
                              f"\"{self.prompt}\": {why}. {self._describe()}")
 
     def resolve(self, answer: object) -> Any:
-        """The chosen option (or list of options, for a multi-pick), or :class:`IllegalAnswer`."""
+        """The chosen option (or list of options, for a multi-pick), or :class:`IllegalAnswer`.
+        ``answer`` is a label, or an :class:`Option` (by its value, when the options are lazy
+        and not built)."""
         if isinstance(answer, Option):
+            if answer is self._issued:
+                return answer
+            if not self.multi and self._options is None:
+                return self.option(answer.value)
             answer = answer.label
         if not self.multi:
             if isinstance(answer, str):

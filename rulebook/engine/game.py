@@ -14,12 +14,13 @@ from dominion_tavern.rulebook.engine.choosing import Choosing
 from dominion_tavern.rulebook.engine.costs import Costs
 from dominion_tavern.rulebook.engine.decisions import Decision, IllegalAnswer, Option
 from dominion_tavern.rulebook.engine.knowing import Knowing
-from dominion_tavern.rulebook.engine.log import Log
+from dominion_tavern.rulebook.engine.log import Entry, Log, UnknownRule
 from dominion_tavern.rulebook.engine.moves import Moves
 from dominion_tavern.rulebook.engine.playing import Playing, PlayInstance
 from dominion_tavern.rulebook.engine.state import GameState, Player
 from dominion_tavern.rulebook.engine.turn import Mark, TurnLoop
 from dominion_tavern.rulebook.engine.windows import Windows
+from dominion_tavern.rulebook.rules import RULES
 
 Factory = Callable[[], tuple[GameState, str]]
 
@@ -109,8 +110,10 @@ class Game(Moves, Knowing, Choosing, Playing, Windows, TurnLoop, Costs):
     def note(self, p: Player | None, verb: str, cards: tuple[str, ...] = (), where: str = "",
              *, rule: str, note: str = "", chance: tuple = (), private: str | None = None
              ) -> None:
-        self.log.add(self.state.turn.number, p.name if p else None, verb, cards, where,
-                     rule, note, chance, private)
+        if rule not in RULES:
+            raise UnknownRule(rule)
+        self.log.append(Entry(self.state.turn.number, p.name if p else None, verb, cards,
+                              where, rule, note, chance, private))
 
     def player(self, name: str) -> Player:
         for p in self.state.players:

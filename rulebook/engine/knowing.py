@@ -22,8 +22,8 @@ from dominion_tavern.rulebook.engine.state import Card, Player
 if TYPE_CHECKING:
     from dominion_tavern.rulebook.engine.game import Game
 
-#: What came up, for the log: (names and counts of the group before, names that came up).
-Record = tuple[tuple[tuple[str, int], ...], tuple[str, ...]]
+#: What came up, for the log: (the group's names and counts before, the names that came up).
+Record = tuple[dict[str, int], tuple[str, ...]]
 
 
 class Known(list[Card]):
@@ -34,7 +34,10 @@ class Known(list[Card]):
 
 
 def group_counts(cards: list[Card]) -> dict[str, int]:
-    return dict(Counter(c.name for c in cards))
+    counts: dict[str, int] = {}
+    for c in cards:
+        counts[c.name] = counts.get(c.name, 0) + 1
+    return counts
 
 
 class Knowing:
@@ -42,9 +45,40 @@ class Knowing:
         """How many cards at the bottom of p's deck are in unknown order."""
         return sum(sum(g.values()) for g in p.unknown) - p.deal
 
+    def seen_top(self: Game, p: Player, k: int) -> list[Record]:
+        """:meth:`know_top` when the seeded shuffle decides (nothing is asked) and no hand is
+        unknown: the top ``k`` cards are those the shuffle put there. A plain function, as it
+        runs for nearly every draw of every simulated game."""
+        groups, deck = p.unknown, p.deck.cards
+        hidden = 0
+        for g in groups:
+            hidden += sum(g.values())
+        need = k - (len(deck) - hidden)
+        records: list[Record] = []
+        while need > 0:
+            group = groups[-1]
+            size = sum(group.values())
+            take = need if need < size else size
+            top = deck[hidden - take:hidden]
+            if take < size and len(group) > 1:
+                records.append((dict(group), tuple(c.name for c in top)))
+            for c in top:
+                left = group[c.name] - 1
+                if left:
+                    group[c.name] = left
+                else:
+                    del group[c.name]
+            if take == size:
+                groups.pop()
+            hidden -= take
+            need -= take
+        return records
+
     def know_top(self: Game, p: Player, k: int, verb: str):
         """Make the top ``k`` cards of p's deck known (generator; ``k`` at most the deck's
         size). Returns the chance records of what came up."""
+        if not self.state.ask_chance and not p.deal:
+            return self.seen_top(p, k)
         groups = p.unknown
         records: list[Record] = []
         if not groups:
@@ -61,7 +95,7 @@ class Knowing:
             if take < size and len(group) > 1:
                 names = yield from self._come_up(p, group, take, verb, deck, hidden - size,
                                                  hidden)
-                records.append((tuple(sorted(group.items())), names))
+                records.append((dict(group), names))
             for c in deck[hidden - take:hidden]:
                 group[c.name] -= 1
                 if not group[c.name]:
@@ -112,7 +146,7 @@ class Knowing:
                 hand = p.hand.cards[:n]
             else:
                 names = tuple(sorted(c.name for c in hand))
-            records.append((tuple(sorted(pool.items())), names))
+            records.append((dict(pool), names))
         p.deal = 0
         for c in hand:
             pool[c.name] -= 1

@@ -19,9 +19,9 @@ read from a player's seat:
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from fractions import Fraction
 from math import prod
+from typing import NamedTuple
 
 from dominion_tavern.rulebook.engine.chance import probability
 from dominion_tavern.rulebook.rules import RULES
@@ -29,9 +29,9 @@ from dominion_tavern.rulebook.rules import RULES
 CHANCE_RULE = "chance.unknown-order"
 
 
-@dataclass(frozen=True, slots=True)
-class Entry:
-    """One thing that happened: who, what, which cards, where from/to, and the rule behind it."""
+class Entry(NamedTuple):
+    """One thing that happened: who, what, which cards, where from/to, and the rule behind it.
+    (A named tuple: a game writes about ten a turn, and nothing changes one once written.)"""
 
     turn: int
     player: str | None

@@ -11,14 +11,14 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from dominion_tavern.rulebook.engine.knowing import Known, group_counts
-from dominion_tavern.rulebook.engine.state import Card, Player, Zone, move
+from dominion_tavern.rulebook.engine.state import Card, Player, Zone, move, move_zone
 
 if TYPE_CHECKING:
     from dominion_tavern.rulebook.engine.game import Game
 
 
 def names(cards: Iterable[Card]) -> tuple[str, ...]:
-    return tuple(c.name for c in cards)
+    return tuple([c.name for c in cards])
 
 
 def _chance_once(cards: Iterable[Card]) -> tuple:
@@ -94,7 +94,10 @@ class Moves:
                 self.shuffle(p)
             k = min(n - len(drawn), len(deck))
             if p.unknown:
-                records += yield from self.know_top(p, k, "draw")
+                if self.state.ask_chance or p.deal:
+                    records += yield from self.know_top(p, k, "draw")
+                else:
+                    records += self.seen_top(p, k)
             for _ in range(k):
                 card = deck.pop()
                 card.zone = p.hand
@@ -147,11 +150,18 @@ class Moves:
         cards = list(cards)
         if not cards:
             return cards
-        srcs = [c.zone for c in cards]
-        for c in reversed(cards) if top_first else cards:
-            move(c, to)
-        one_source = len({id(s) for s in srcs}) == 1
-        where = "" if not one_source else "back" if srcs[0] is to else f"from {srcs[0].words}"
+        src = cards[0].zone
+        one_source = True
+        for c in cards:
+            if c.zone is not src:
+                one_source = False
+                break
+        if one_source and not top_first and src is not to and len(cards) == len(src.cards):
+            move_zone(src, to, cards)  # the whole zone at once (a hand, the play area)
+        else:
+            for c in reversed(cards) if top_first else cards:
+                move(c, to)
+        where = "" if not one_source else "back" if src is to else f"from {src.words}"
         self.note(p, verb, names(cards), f"{where} {dest}".strip(), rule=rule, note=note,
                   chance=chance, private=p.name if private and p is not None else None)
         return cards

@@ -10,8 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from dominion_tavern.rulebook.cards.registry import ability, perform
+from dominion_tavern.rulebook.cards.registry import BEHAVIOURS, ability, perform
 from dominion_tavern.rulebook.engine.decisions import Closed, Option
+from dominion_tavern.rulebook.engine.log import Entry
 from dominion_tavern.rulebook.engine.state import Card, Player, move
 
 if TYPE_CHECKING:
@@ -31,6 +32,13 @@ CALL_WINDOWS = {
 def call_label(window: str, name: str) -> str:
     """The answer that calls a Reserve card (Wine Merchant is discarded, not called)."""
     return f"discard {name} from the Tavern mat" if window == "end-of-buy" else f"call {name}"
+
+
+def _plain(c: Card, tokens: set[str | None]) -> bool:
+    """A Treasure whose play only gives its $ (nothing to do, no token on its pile)."""
+    b = ability(c)
+    return b.on_play is None and not b.in_play and not c.d.is_action and \
+        not c.d.is_attack and c.name not in tokens
 
 
 @dataclass
@@ -63,7 +71,7 @@ class Playing:
         if p is t.player:
             t.played.append(card.name)
         if by is not None and card.plays >= 2 and card.d.is_duration and card not in by.tracks:
-            by.tracks.append(card)
+            by.tracks = [*by.tracks, card]
         self.note(p, "plays", (card.name,), where, rule=rule)
         if any(p.tokens[token] == card.name for token in PILE_BONUS):
             yield from self._pile_tokens(p, card)
@@ -83,6 +91,47 @@ class Playing:
             self.plays_in_progress.pop()
         if card.d.is_action and p.mat.cards:
             yield from self.after_action(p, card)
+
+    def play_treasures(self: Game, p: Player):
+        """"Play all Treasures": each Treasure in hand, in order (rule ``play.treasure``). A
+        plain Treasure (it only gives $: no text to do, no token on its pile, nothing in play
+        or lasting that reacts to a play) is played in one step; any other goes through
+        :meth:`play`. The log is the same either way."""
+        t = self.state.turn
+        hand = p.hand.cards
+        treasures = [c for c in hand if c.d.is_treasure]
+        quiet = not self.state.lasting and not self._in_play_abilities("play")
+        tokens = set(p.tokens.values())
+        if quiet and p is t.player and not p.minus_coin and \
+                len([c for c in treasures if _plain(c, tokens)]) == len(treasures):
+            hand[:] = [c for c in hand if not c.d.is_treasure]  # all at once
+            play, now, where = p.play, t.number, f"from {p.hand.words}"
+            play.cards += treasures
+            log = self.log
+            for c in treasures:
+                c.zone, c.since = play, now
+                c.plays += 1
+                t.played.append(c.name)
+                log.append(Entry(now, p.name, "plays", (c.name,), where, "play.treasure"))
+                t.coins += BEHAVIOURS[c.d.abilities].coins
+            return
+        for c in treasures:
+            if c.zone is not p.hand:
+                continue
+            if not quiet or not _plain(c, tokens):
+                yield from self.play(p, c, rule="play.treasure")
+                quiet = not self.state.lasting and not self._in_play_abilities("play")
+                tokens = set(p.tokens.values())
+                continue
+            where = f"from {move(c, p.play).words}"
+            c.since = t.number
+            c.plays += 1
+            if p is t.player:
+                t.played.append(c.name)
+            self.note(p, "plays", (c.name,), where, rule="play.treasure")
+            coins = ability(c).coins
+            if coins:
+                self.plus_coins(p, coins, rule="play.treasure")
 
     def _pile_tokens(self: Game, p: Player, card: Card):
         """The bonus tokens on the card's pile come first (rule ``token.pile-bonus``)."""

@@ -42,7 +42,7 @@ class Card:
         self.zone: Zone | None = None
         self.since = 0          # turn number it entered play (for "from an earlier turn")
         self.plays = 0          # times played since it last entered play
-        self.tracks: list[Card] = []  # Duration cards this card played more than once
+        self.tracks: list[Card] | tuple[()] = ()  # Durations it played more than once
 
     def __repr__(self) -> str:
         return f"<{self.name}#{self.uid}>"
@@ -115,8 +115,25 @@ def move(card: Card, to: Zone, *, top: bool = True) -> Zone:
         card.d = owner.estate_def if owner is not None and owner.estate_def else CARDS["Estate"]
     if to.kind != "play":
         card.plays = 0
-        card.tracks = []
+        card.tracks = ()
     return src
+
+
+def move_zone(src: Zone, to: Zone, cards: list[Card]) -> None:
+    """Move ``cards``, every card ``src`` holds, onto ``to`` in the order given: what
+    :func:`move` would do card by card (a hand discarded, the play area cleared)."""
+    src.cards.clear()
+    to.cards += cards
+    leaves_play = to.kind != "play"
+    owner = to.owner
+    for card in cards:
+        card.zone = to
+        if card.name == "Estate":  # Inheritance changes only the owner's own Estates
+            card.d = owner.estate_def if owner is not None and owner.estate_def else \
+                CARDS["Estate"]
+        if leaves_play:
+            card.plays = 0
+            card.tracks = ()
 
 
 @dataclass

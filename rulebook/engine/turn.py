@@ -6,15 +6,15 @@ the reference are drawn from them, so they cannot drift from the code.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from dominion_tavern.rulebook.carddata import EVENTS
+from dominion_tavern.rulebook.carddata import EVENTS, CardDef
 from dominion_tavern.rulebook.cards.registry import BEHAVIOURS, ability, perform
-from dominion_tavern.rulebook.engine.decisions import Closed, Option
+from dominion_tavern.rulebook.engine.decisions import Closed, Decision, Option
 from dominion_tavern.rulebook.engine.playing import call_label
-from dominion_tavern.rulebook.engine.state import Card, Player, Turn, move
+from dominion_tavern.rulebook.engine.state import Card, Player, Turn, Zone, move
 
 if TYPE_CHECKING:
     from dominion_tavern.rulebook.engine.game import Game
@@ -34,6 +34,94 @@ WINDOWS = (
      "turn.cleanup.discard"),
     ("cleanup", "draw", "draw the next hand", "turn.cleanup.draw"),
 )
+
+
+PLAY_ALL = ("play-all", None)
+END_BUY = ("end", None)
+_BUY_LABELS: dict[tuple[str, str | None], str] = {PLAY_ALL: "play all Treasures",
+                                                  END_BUY: "end Buy phase"}
+
+
+def buy_label(value: tuple[str, str | None]) -> str:
+    """A Buy phase option's label: ``play Copper``, ``play all Treasures``, ``buy Gold``,
+    ``end Buy phase`` (the same string each time, so made once)."""
+    label = _BUY_LABELS.get(value)
+    if label is None:
+        kind, name = value
+        label = _BUY_LABELS[value] = f"{'play' if kind == 'play' else 'buy'} {name}"
+    return label
+
+
+class BuyOffer:
+    """What the Buy phase offers now (rules ``turn.buy.treasures``, ``turn.buy.purchase``),
+    as option values: ``("play", NAME)`` a Treasure, ``PLAY_ALL``, ``("buy", NAME)`` a card,
+    ``("event", NAME)``, ``END_BUY``. :meth:`values` lists them in order, :meth:`allows` tells
+    whether one value is offered (a bot asking about a few never lists them all); both rest on
+    the same rules below."""
+
+    __slots__ = ("_cost", "_priced", "_treasures", "g", "t")
+
+    def __init__(self, g: Game) -> None:
+        self.g, self.t = g, g.state.turn
+        self._treasures: list[str] | None = None
+        self._cost: Callable[[CardDef], int] | None = None
+        self._priced = False
+
+    # -- the rules --------------------------------------------------------------------------
+    def treasures(self) -> list[str]:
+        """Treasures may be played until a card or Event is bought (``turn.buy.treasures``)."""
+        if self._treasures is None:
+            t = self.t
+            self._treasures = [] if t.treasures_closed else \
+                [c.name for c in t.player.hand.cards if c.d.is_treasure]
+        return self._treasures
+
+    def buying_cards(self) -> bool:
+        return self.t.buys > 0 and not self.t.no_buying_cards
+
+    def affordable(self, pile: Zone) -> bool:
+        """A card can be bought if its pile has one and its cost now is at most the $."""
+        cards = pile.cards
+        if not cards:
+            return False
+        if not self._priced:
+            self._cost, self._priced = self.g.costs_now(), True
+        d, cost = cards[-1].d, self._cost
+        return (d.cost if cost is None else cost(d)) <= self.t.coins
+
+    def event_ok(self, name: str) -> bool:
+        return self.t.buys > 0 and self.g.event_buyable(self.t.player, name)
+
+    # -- asked two ways ---------------------------------------------------------------------
+    def allows(self, value: tuple[str, str | None]) -> bool:
+        kind, name = value
+        if kind == "end":
+            return True
+        if kind == "play":
+            return name in self.treasures()
+        if kind == "play-all":
+            return len(self.treasures()) > 1
+        if kind == "event":
+            return name in self.g.state.events and self.event_ok(name)
+        pile = self.g.state.supply.get(name)
+        return kind == "buy" and pile is not None and self.buying_cards() and \
+            self.affordable(pile)
+
+    def values(self) -> Iterator[tuple[str, str | None]]:
+        treasures = self.treasures()
+        for name in dict.fromkeys(treasures):
+            yield ("play", name)
+        if len(treasures) > 1:
+            yield PLAY_ALL
+        if self.buying_cards():
+            affordable = self.affordable
+            for name, pile in self.g.state.supply.items():
+                if affordable(pile):
+                    yield ("buy", name)
+        for name in self.g.state.events:
+            if self.event_ok(name):
+                yield ("event", name)
+        yield END_BUY
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +147,9 @@ class TurnLoop:
 
     def take_turn(self: Game, phase: str):
         t = self.state.turn
-        yield from self.know_hand(t.player)  # the turn's player decides with their hand
+        if t.player.deal:  # the turn's player decides with their hand
+            yield from self.know_hand(t.player)
+        marks = self.stop is not None  # a mark is yielded only to a driver that may stop there
         steps = PHASES[PHASES.index(phase):]
         for step in steps:
             t.phase = step
@@ -73,11 +163,14 @@ class TurnLoop:
                 yield from self.buy_phase()
             else:
                 yield from self.cleanup()
-            yield Mark("phase-end", step, t.number)
-        self.end_lasting("turn-end")
-        self.end_lasting("owner-next-turn-end", t.player)
+            if marks:
+                yield Mark("phase-end", step, t.number)
+        if self.state.lasting:
+            self.end_lasting("turn-end")
+            self.end_lasting("owner-next-turn-end", t.player)
         t.player.gained_last_turn = t.gained
-        yield Mark("turn-end", "cleanup", t.number)
+        if marks:
+            yield Mark("turn-end", "cleanup", t.number)
 
     # -- Action phase -----------------------------------------------------------------------
     def action_phase(self: Game):
@@ -91,6 +184,8 @@ class TurnLoop:
                     if c.d.is_action and c.name not in seen:
                         seen.add(c.name)
                         options.append(Option(f"play {c.name}", c))
+            if not options:  # nothing to play: the phase ends without asking
+                return
             options.append(Option("end Action phase", None))
             card = yield from self.choose(
                 p, "Action phase: play an Action card?", options, rule="turn.action",
@@ -101,50 +196,25 @@ class TurnLoop:
             yield from self.play(p, card, rule="play.action-use")
 
     # -- Buy phase --------------------------------------------------------------------------
-    def buy_options(self: Game) -> list[Option]:
-        t = self.state.turn
-        p = t.player
-        options: list[Option] = []
-        if not t.treasures_closed:
-            treasures = [c for c in p.hand.cards if c.d.is_treasure]
-            seen = set()
-            for c in treasures:
-                if c.name not in seen:
-                    seen.add(c.name)
-                    options.append(Option(f"play {c.name}", ("play", c)))
-            if len(treasures) > 1:
-                options.append(Option("play all Treasures", ("play-all", None)))
-        if t.buys > 0:
-            if not t.no_buying_cards:
-                changes = self.cost_changes()
-                coins = t.coins
-                for name, pile in self.state.supply.items():
-                    if pile.cards:
-                        d = pile.cards[-1].d
-                        cost = d.cost if changes is None else max(d.cost + changes(d), 0)
-                        if cost <= coins:
-                            options.append(Option(f"buy {name}", ("buy", name)))
-            for name in self.state.events:
-                if self.event_buyable(p, name):
-                    options.append(Option(f"buy {name}", ("event", name)))
-        options.append(Option("end Buy phase", ("end", None)))
-        return options
-
     def buy_phase(self: Game):
         t = self.state.turn
         p = t.player
         while True:
-            what, arg = yield from self.choose(p, "Buy phase: play Treasures, buy, or end",
-                                               self.buy_options(), rule="turn.buy", kind="buy",
-                                               closed=lambda: self.buy_closed(p))
+            if t.buys <= 0 and (t.treasures_closed or
+                                not any(c.d.is_treasure for c in p.hand.cards)):
+                break  # nothing left to do but end the phase: not asked
+            offer = BuyOffer(self)
+            d = Decision(p.name, "Buy phase: play Treasures, buy, or end", rule="turn.buy",
+                         kind="buy", closed_by=lambda: self.buy_closed(p),
+                         values=offer.values, label_of=buy_label, accepts=offer.allows)
+            what, arg = (yield from self.ask(d)).value
             if what == "end":
                 break
             if what == "play":
-                yield from self.play(p, arg, rule="play.treasure")
+                yield from self.play(p, next(c for c in p.hand.cards if c.name == arg),
+                                     rule="play.treasure")
             elif what == "play-all":
-                for c in [c for c in p.hand.cards if c.d.is_treasure]:
-                    if c.zone is p.hand:
-                        yield from self.play(p, c, rule="play.treasure")
+                yield from self.play_treasures(p)
             elif what == "buy":
                 yield from self.buy(p, arg)
             else:
@@ -214,6 +284,9 @@ class TurnLoop:
 
     def end_of_buy(self: Game, p: Player):
         """End of the Buy phase: Wine Merchant (rule ``reserve.end-of-buy``)."""
+        if not p.mat.cards:
+            return  # nothing on the Tavern mat to call or to say is not callable
+
         def collect():
             return [self.trigger(p, call_label("end-of-buy", c.name), ability(c).on_call, self,
                                  p, c, None, optional=True, key=c.uid)
@@ -228,19 +301,23 @@ class TurnLoop:
         then draw the next hand (rules ``turn.cleanup.discard``, ``turn.cleanup.draw``)."""
         t = self.state.turn
         p = t.player
-        leaving: dict[int, list[Card]] = {}
+        everyone = [p, *self.others(p)]
+        durations = bool(self.state.pending)  # without them, everything in play leaves
+        leaving: list[list[Card]] = []
         from_hand = list(p.hand.cards)
-        for q in [p, *self.others(p)]:
-            leaving[q.index] = [c for c in q.play.cards if not self.stays_in_play(c)]
+        for q in everyone:
+            out = [c for c in q.play.cards if not durations or not self.stays_in_play(c)]
+            leaving.append(out)
             if q is p and from_hand:
                 self._move_all(p, from_hand, p.discard, "discards", "turn.cleanup.discard")
-            if leaving[q.index]:
-                self._move_all(q, leaving[q.index], q.discard, "discards",
+            if out:
+                self._move_all(q, out, q.discard, "discards",
                                "turn.cleanup.discard" if q is p else "reserve.called-discarded")
-        for q in [p, *self.others(p)]:
-            if leaving[q.index]:
-                yield from self.discarded_from_play(q, leaving[q.index],
-                                                    from_hand if q is p else [])
+        for q, out in zip(everyone, leaving, strict=True):
+            for c in out:
+                if c.d.is_traveller:
+                    yield from self.discarded_from_play(q, out, from_hand if q is p else [])
+                    break
         yield from self.draw(p, 5 + t.draw_bonus, rule="turn.cleanup.draw")
         yield from self.fire("end-of-turn", p)  # after drawing: Save
 

@@ -120,7 +120,10 @@ class Windows:
         player chooses (rule ``reserve.start-of-turn``)."""
         p = self.state.turn.player
         now = self.state.turn.number
-        self.end_lasting("owner-turn-start", p)
+        if self.state.lasting:
+            self.end_lasting("owner-turn-start", p)
+        if not p.mat.cards and not any(e.owner == p.index for e in self.state.pending):
+            return  # nothing to resolve and nothing to call
 
         def collect() -> list[Trigger]:
             ts = [self.trigger(p, f"resolve {e.card.name}", self._run_pending, p, e, key=e)
@@ -154,8 +157,8 @@ class Windows:
         """Let lasting effects and abilities of cards in play react to ``event`` happening to
         ``p``, with ``own`` (the card's own ability, "when you buy this"), in the order ``p``
         picks. ``window`` is ``play``, ``buy`` or ``end-of-turn``."""
-        if own is None and not self.state.lasting and not self._in_play_abilities(window) and \
-                p.tokens["Trashing"] is None:
+        if own is None and not self.state.lasting and p.tokens["Trashing"] is None and \
+                not self._in_play_abilities(window):
             return
 
         def collect() -> list[Trigger]:
@@ -179,7 +182,9 @@ class Windows:
                                          rule="choice.simultaneous")
 
     def _in_play_abilities(self: Game, window: str) -> bool:
-        names = in_play_windows().get(window, ())
+        names = in_play_windows().get(window)
+        if not names:  # no card has an ability working in this window (most windows)
+            return False
         return any(c.d.abilities in names for q in self.state.players for c in q.play.cards)
 
     # -- when a card is gained --------------------------------------------------------------
@@ -189,7 +194,7 @@ class Windows:
         in the order ``p`` picks (rules ``gain``, ``reserve.on-gain``)."""
         own = self.own_ability(p, ability(card).on_gain, card, event, event)
         if own is None and not self.state.lasting and not p.mat.cards and \
-                not self._in_play_abilities("gain") and p.tokens["Trashing"] is None:
+                p.tokens["Trashing"] is None and not self._in_play_abilities("gain"):
             return
 
         def collect() -> list[Trigger]:
