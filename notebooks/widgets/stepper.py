@@ -350,6 +350,7 @@ class Stepper:
         self.position.add_class("tv-position")
         self.lines_menu = w.Dropdown(description="lines", options=[("this line", -1)], value=-1,
                                      layout=w.Layout(width="28em"))
+        self.lines_menu.add_class("tv-lines")
         self.lines_menu.observe(self._switch_line, names="value")
         self.board = w.HTML()
         self.board.add_class("tv-board")
