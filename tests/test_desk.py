@@ -640,7 +640,7 @@ def test_a_hand_not_yet_known_is_typed_as_so_many_from_a_pool():
 
 
 @pytest.mark.parametrize(("field", "text", "message"), [
-    ("deck_unknown", "3 Coper", "Ann's deck, under those: order unknown: unknown card 'Coper'; "
+    ("deck_unknown", "3 Coper", "Ann's deck, order unknown: unknown card 'Coper'; "
                                 "did you mean Copper?"),
     ("hand_pool", "Moat, 4 Coper", "Bob's hand drawn from: unknown card 'Coper'"),
     ("hand_unknown", 11, "Bob's hand not yet known: 11 unknown cards from a pool of 10; the "

@@ -47,7 +47,7 @@ ZONES = ("hand", "play", "earlier", "deck", "discard", "mat", "aside")
 ZONE_LABELS = {"hand": "hand", "play": "in play", "earlier": "in play since an earlier turn",
                "deck": "deck (top card first)", "discard": "discard pile",
                "mat": "Tavern mat", "aside": "set aside",
-               "deck_unknown": "deck, under those: order unknown",
+               "deck_unknown": "deck, order unknown",
                "hand_unknown": "hand not yet known", "pool": "hand drawn from"}
 SEED_HELP = ("No seed: chance is asked. Cards in an order no one knows come up in chance "
              "steps, and <b>What happens?</b> explores every way they can, each outcome with "
@@ -141,8 +141,8 @@ class PlayerForm:
                       for z in ZONES}
         for z, t in self.zones.items():
             t.add_class(f"tv-zone-{z}")
-        self.deck_unknown = _text("cards in an order no one knows, e.g. 3 Copper, 2 Estate",
-                                  "46em")
+        self.deck_unknown = _text("under the cards above, in an order no one knows: e.g. "
+                                  "3 Copper, 2 Estate", "46em")
         self.deck_unknown.add_class("tv-deck-unknown")
         self.hand_unknown = w.BoundedIntText(value=0, min=0, max=999,
                                              layout=w.Layout(width="6em"))
