@@ -252,6 +252,10 @@ def test_a_card_saved_face_down_shows_to_its_owner_only() -> None:
     assert "Gold" not in s.log.value.split("sets aside")[1].split("</summary>")[0]
     s.view_menu.value = "Ann"
     assert "Gold" in aside(s, "Ann") and "Ann sets aside Gold" in s.log.value
+    s.view_menu.value = "Bob"
+    s.choose("end Buy phase")        # at the end of the turn the card goes back to her hand
+    assert s.zone("Ann", "aside") == [] and "Gold" in s.zone("Ann", "hand")
+    assert "Ann puts a card from their set-aside cards into their hand" in s.log.value
 
 
 def test_gears_cards_from_a_position_are_face_down_too() -> None:
