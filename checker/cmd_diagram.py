@@ -41,7 +41,9 @@ def add(sub) -> None:
                    "with its rule id, from the engine's own tables.", DRAWN)
     tree = command(kinds, "tree", "outcome tree of a scenario file",
                    "The scenario's outcome tree, explored as tavern explore does: decisions "
-                   "as boxes, answers as edges, distinct outcomes as leaves. A tree deeper "
+                   "as boxes, answers as edges, distinct outcomes as leaves; a chance step "
+                   "(cards in unknown order coming up) as an ellipse, each edge with its "
+                   "outcome's probability, each leaf with its own. A tree deeper "
                    "than --depth or larger than --max-drawn is cut, with a count of the "
                    "paths cut.", DRAWN)
     tree.add_argument("scenario", help="a scenario file")

@@ -48,6 +48,30 @@ def puzzle_tree() -> Diagram:
                             title="Clean-up: Peasant and Soldier in play, Soldier pile empty")
 
 
+#: Ann plays Laboratory over 3 Coppers and 2 Estates in unknown order (no seed: chance asked).
+LABORATORY: dict[str, Any] = {
+    "kingdom": ["Laboratory"],
+    "players": [{"name": "Ann", "hand": ["Laboratory"],
+                 "deck": {"unknown": ["3 Copper", "2 Estate"]}}, {"name": "Bob"}],
+    "turn": {"player": "Ann", "phase": "action"},
+}
+
+
+def laboratory_tree() -> Diagram:
+    """The chance step of Laboratory's draw and its three outcomes, from the explorer."""
+    from dominion_tavern.checker.explore import explore
+
+    def factory() -> tuple[GameState, str]:
+        return build(copy.deepcopy(LABORATORY))
+
+    script = ["play Laboratory"]
+    ex = explore(factory, script, {"at": "end-of-phase", "phase": "action"},
+                 ["players.Ann.hand"])
+    return from_exploration(ex, game_prompts(factory, script),
+                            title="Ann plays Laboratory: her deck is 3 Copper, 2 Estate in "
+                                  "unknown order")
+
+
 def readme_diagrams() -> dict[str, Diagram]:
     """File name -> diagram, for ``diagrams/svg/``."""
     return {
@@ -56,6 +80,7 @@ def readme_diagrams() -> dict[str, Diagram]:
         "turn.svg": turn_diagram(),
         "card-royal-carriage.svg": card_moves("Royal Carriage"),
         "tree-peasant-soldier.svg": puzzle_tree(),
+        "tree-laboratory.svg": laboratory_tree(),
     }
 
 

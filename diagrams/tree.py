@@ -3,6 +3,10 @@ leaves (their summary; the explorer's outcomes also their number, as every repor
 them). Identical outcomes are one leaf; a tree past ``max_depth`` or ``max_nodes`` is cut,
 with a node counting what was cut.
 
+A chance step (cards in unknown order coming up, rule ``chance.unknown-order``) is a node of
+its own kind, an ellipse: no one decides it, and each edge out of it carries its outcome's
+probability. When the exploration met chance, each leaf also says how likely its outcome is.
+
 Built from plain branches (answer path, outcome summary), so any source can feed it; the
 explorer's result goes through :func:`from_exploration`.
 
@@ -13,17 +17,32 @@ explorer's result goes through :func:`from_exploration`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+import textwrap
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 import networkx as nx
 from dominion_tavern.diagrams.render import Diagram
+from dominion_tavern.rulebook.engine.chance import ChanceStep
 from dominion_tavern.rulebook.engine.game import Game, replay
 
 DEFAULT_MAX_NODES = 500  # lays out in well under 2 s
 MAX_NODES_LIMIT = 1000  # about 1 s to lay out
-Prompt = Callable[[tuple[str, ...]], str]
+CHANCE_WRAP = 36  # a chance node's prompt is wrapped to lines this long (an ellipse grows fast)
+
+
+@dataclass(frozen=True)
+class Node:
+    """What a node of the tree is: its text, and for a chance step the probability of each
+    of its outcomes, by answer label (``None``: a player's decision)."""
+
+    text: str
+    chances: Mapping[str, Fraction] | None = None
+
+
+Prompt = Callable[[tuple[str, ...]], "str | Node"]
 
 
 @dataclass(frozen=True)
@@ -34,6 +53,7 @@ class Branch:
     summary: str
     paths: int = 1  # how many paths reach this outcome (the explorer groups them)
     number: int | None = None  # the outcome's number in the reports (its leaf says "outcome N")
+    chance: str = ""  # how likely the outcome is (its leaf's last line), when chance is met
 
     @property
     def key(self) -> int | str:
@@ -68,22 +88,40 @@ class _Builder:
         node = self.decisions.get(prefix)
         if node is None:
             node = self.decisions[prefix] = f"d{len(self.decisions)}"
-            text = self.prompt(prefix) if self.prompt else ("start" if not prefix else "decision")
-            self.G.add_node(node, kind="decision", path=prefix, prompt=text, label=text,
-                            shape="box", style="rounded")
+            info = self.prompt(prefix) if self.prompt else ("start" if not prefix else
+                                                            "decision")
+            if isinstance(info, str):
+                info = Node(info)
+            if info.chances is None:
+                self.G.add_node(node, kind="decision", path=prefix, prompt=info.text,
+                                label=info.text, shape="box", style="rounded")
+            else:
+                self.G.add_node(node, kind="chance", path=prefix, prompt=info.text,
+                                chances=dict(info.chances), shape="ellipse", style="filled",
+                                fillcolor="#fff4d6",
+                                label="\n".join(textwrap.wrap(info.text, CHANCE_WRAP)))
             if prefix:
-                self.G.add_edge(self.decisions[prefix[:-1]], node, answer=prefix[-1],
-                                label=prefix[-1])
+                self.answer_edge(self.decisions[prefix[:-1]], node, prefix[-1])
         return node
+
+    def answer_edge(self, parent: str, child: str, answer: str) -> None:
+        """The edge of ``answer``: out of a chance node, labelled with its probability too."""
+        chances = self.G.nodes[parent].get("chances")
+        if chances is None or answer not in chances:
+            self.G.add_edge(parent, child, answer=answer, label=answer)
+            return
+        p = chances[answer]
+        self.G.add_edge(parent, child, answer=answer, probability=p, label=f"{answer}\n{p}")
 
     def outcome(self, b: Branch) -> str:
         node = self.outcomes.get(b.key)
         if node is None:
             node = self.outcomes[b.key] = f"o{len(self.outcomes)}"
             head = "" if b.number is None else f"outcome {b.number}\n"
+            tail = f"\nprobability {b.chance}" if b.chance else ""
             self.G.add_node(node, kind="outcome", summary=b.summary, paths=0, number=b.number,
-                            label=head + b.summary, shape="note", style="filled",
-                            fillcolor="#e8f5e9")
+                            chance=b.chance, label=head + b.summary + tail, shape="note",
+                            style="filled", fillcolor="#e8f5e9")
         self.G.nodes[node]["paths"] += b.paths
         return node
 
@@ -100,7 +138,7 @@ class _Builder:
                     break
                 leaf = self.outcome(b)
                 if not self.G.has_edge(node, leaf):
-                    self.G.add_edge(node, leaf, answer=path[i], label=path[i])
+                    self.answer_edge(node, leaf, path[i])
                 return
             if path[: i + 1] not in self.decisions and not self.room():
                 break
@@ -114,6 +152,11 @@ class _Builder:
 
     def finish(self, extra_note: str = "", title: str = "") -> nx.DiGraph:
         G = self.G
+        for node, a in G.nodes(data=True):  # one path per distinct outcome: say what is left
+            if a["kind"] == "chance":
+                drawn = sum(1 for _, _, e in G.out_edges(node, data=True) if "answer" in e)
+                if drawn < len(a["chances"]):
+                    a["label"] += f"\n({drawn} of its {len(a['chances'])} outcomes drawn)"
         total = sum(self.cut.values())
         for node, n in self.cut.items():  # markers while the budget lasts; all in the note
             if len(G) >= self.max_nodes:
@@ -140,11 +183,13 @@ def outcome_tree(branches: Iterable[Branch | tuple[Sequence[str], str]],
                  max_nodes: int = DEFAULT_MAX_NODES, note: str = "", title: str = "") -> Diagram:
     """The tree of ``branches`` (each ``(answers, summary)`` or a :class:`Branch`).
 
-    ``prompt(prefix)`` labels the decision reached by the answers ``prefix``. Nodes are
-    ``d<i>`` (decisions: ``prompt``, ``path``), ``o<i>`` (outcomes: ``summary``, ``paths``,
-    ``number``: a :class:`Branch`'s, its leaf's first line ``outcome N``) and
-    ``cut-<node>`` (``count``, while the budget lasts); ``graph.graph["cut"]`` is the number
-    of paths cut and ``graph.graph["note"]`` says so. At most ``max_nodes`` nodes in all."""
+    ``prompt(prefix)`` labels the decision reached by the answers ``prefix`` (a text, or a
+    :class:`Node` that may make it a chance step). Nodes are ``d<i>`` (``kind`` decision or
+    chance: ``prompt``, ``path``; a chance node's ``chances``, and its edges' ``probability``),
+    ``o<i>`` (outcomes: ``summary``, ``paths``, ``number``: a :class:`Branch`'s, its leaf's
+    first line ``outcome N``; ``chance``) and ``cut-<node>`` (``count``, while the budget
+    lasts); ``graph.graph["cut"]`` is the number of paths cut and ``graph.graph["note"]`` says
+    so. At most ``max_nodes`` nodes in all."""
     if not 2 <= max_nodes <= MAX_NODES_LIMIT:
         raise ValueError(f"max_nodes must be 2 to {MAX_NODES_LIMIT} (larger trees take "
                          f"minutes to lay out and cannot be read), not {max_nodes}")
@@ -172,16 +217,23 @@ def summarise(values: dict[str, Any]) -> str:
 
 
 def game_prompts(factory: Callable[[], Any], script: Sequence[str] = ()) -> Prompt:
-    """Prompts read from the game: replays ``script`` + the prefix and names the decision."""
-    cache: dict[tuple[str, ...], str] = {}
+    """Prompts read from the game: replays ``script`` + the prefix and names the decision
+    (a chance step with its outcomes' probabilities)."""
+    cache: dict[tuple[str, ...], Node] = {}
 
-    def prompt(prefix: tuple[str, ...]) -> str:
+    def prompt(prefix: tuple[str, ...]) -> Node:
         if prefix not in cache:
             g: Game = replay(factory, [*script, *prefix])
             while g.pending is None and g.paused is not None:
                 g.resume()
             d = g.pending
-            cache[prefix] = f"{d.player}: {d.prompt}" if d is not None else "(no decision)"
+            if d is None:
+                cache[prefix] = Node("(no decision)")
+            elif isinstance(d, ChanceStep):
+                cache[prefix] = Node(d.prompt, dict(zip(d.labels(), d.probabilities,
+                                                        strict=True)))
+            else:
+                cache[prefix] = Node(f"{d.player}: {d.prompt}")
         return cache[prefix]
 
     return prompt
@@ -190,10 +242,12 @@ def game_prompts(factory: Callable[[], Any], script: Sequence[str] = ()) -> Prom
 def from_exploration(ex: Any, prompt: Prompt | None = None, **kw: Any) -> Diagram:
     """The tree of an explorer result (:func:`checker.explore.explore`): one shortest path per
     distinct outcome, each leaf labelled with the outcome's number (``Exploration.numbered``:
-    the numbers of ``tavern explore``, ``--json`` and the desk) and counting every path that
-    reaches it."""
+    the numbers of ``tavern explore``, ``--json`` and the desk), its probability when the
+    exploration met chance, and counting every path that reaches it."""
     number = {id(o): n for n, o in enumerate(ex.numbered(), 1)}
-    branches = [Branch(tuple(o.path), summarise(o.values), o.paths, number[id(o)])
+    chance = getattr(ex, "chance", False)
+    branches = [Branch(tuple(o.path), summarise(o.values), o.paths, number[id(o)],
+                       o.chance_text() if chance else "")
                 for o in ex.outcomes]   # in the order found: answers in the game's order
     note = "explorer stopped early (node budget)" if getattr(ex, "truncated", False) else ""
     d = outcome_tree(branches, prompt, note=note, **kw)

@@ -24,9 +24,13 @@
 # This first one shows how to read the engine: the position, the pending decision and the log.
 
 # %%
+from collections import Counter
+
+from dominion_tavern.checker.explore import explore
 from dominion_tavern.diagrams import turn_diagram
 from dominion_tavern.notebooks.widgets import Stepper
-from dominion_tavern.notebooks.widgets.teach import find_rule, rule, show_log
+from dominion_tavern.notebooks.widgets.teach import find_rule, position, rule, show_log
+from dominion_tavern.rulebook.engine.chance import percent
 from dominion_tavern.rulebook.setup import Setup, new_game
 
 g = new_game(Setup(kingdom="first-game", seed=1))
@@ -117,3 +121,62 @@ print(stepper.state.turn.player.name, stepper.state.turn.number, stepper.zone("A
 # %%
 stepper.back()  # returns the stepper, so keep it out of the cell output
 print(stepper.at, stepper.history[-1], stepper.legal()[:4])
+
+# %% [markdown]
+# ## Chance: cards no one has seen
+#
+# A shuffled deck is in an order **no one knows**, not even the judge. Tavern does not pretend
+# to know it: cards in unknown order are told apart only by their names (three Coppers are just
+# three Coppers), and the stepper shows them as one group, *order unknown*. When some of them
+# must come up (drawn, revealed, looked at), the game stops at a **chance step**. No one decides
+# it; its answers are the sets of names that can come up, each with its **exact probability**:
+# the number of ways to pick that many cards of each name, over the number of ways to pick that
+# many cards at all (rule `chance.unknown-order`).
+#
+# Ann plays Laboratory over a deck of 3 Coppers and 2 Estates in unknown order. Which two cards
+# does she draw?
+
+# %%
+lab = position({"kingdom": ["Laboratory"], "players": [
+    {"name": "Ann", "hand": ["Laboratory"], "deck": {"unknown": ["3 Copper", "2 Estate"]}},
+    {"name": "Bob"}], "turn": {"phase": "action"}})
+lab.answer("play Laboratory")
+step = lab.pending
+print(step.prompt)
+for answer in step.answers():
+    p = step.probability(answer)
+    print(f"  {answer:24} {p!s:5} {percent(p)}")
+
+# %% [markdown]
+# A script (or a puzzle in the scenario book) names the outcome it wants, as it would answer a
+# decision: `draw: Copper, Estate`, in any order, `draw: 2 Copper` for two. So a question can
+# follow one line ("*if* she draws both Estates..."), and the log says how likely that line was.
+# Without naming one, the explorer takes every outcome in turn and weighs it: here is the
+# chance of a **5/2 opening** (five Coppers in one of the first two hands, two in the other).
+# Ann's first hand is 5 cards drawn from her starting 7 Coppers and 3 Estates; in Clean-up she
+# draws her second hand from the other 5.
+
+# %%
+opening = position({"players": [
+    {"name": "Ann", "hand": {"unknown": 5, "pool": ["7 Copper", "3 Estate"]}},
+    {"name": "Bob"}], "turn": {"phase": "cleanup"}})
+ex = explore(opening.factory, stop={"at": "end-of-turn"},
+             fields=["players.Ann.discard", "players.Ann.hand"])
+splits = Counter()
+for o in ex.outcomes:
+    first, second = (o.values[f].count("Copper")
+                     for f in ("players.Ann.discard", "players.Ann.hand"))
+    splits["/".join(map(str, sorted((first, second), reverse=True)))] += o.probability
+for split, p in sorted(splits.items()):
+    print(f"{split} opening: {p} ({percent(p)})")
+
+# %% [markdown]
+# One in six, as every Dominion player learns the hard way. In the stepper a chance step is a
+# row of buttons, one per outcome with its probability, and a **random** button that picks one
+# with those probabilities (the stepper's own seeded generator, so the same clicks replay the
+# same). The **view** menu shows the table from the judge's seat or a player's: cards another
+# player set aside face down (Save, Gear) then show without their names. With a `seed` in the
+# position nothing is asked: the seeded shuffle decides, as in one real game.
+
+# %%
+Stepper(lab)

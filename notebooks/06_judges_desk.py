@@ -31,9 +31,17 @@
 # Change anything in the position and the results are marked out of date at once: they
 # answered another position.
 #
+# Cards no one has seen have fields of their own: a deck's cards **in unknown order** (under
+# its known top cards, if any), and a **hand not yet known**, so many cards drawn from a pool
+# (the pool's other cards lie under the deck, order unknown). Without a seed, chance is asked:
+# every way those cards can come up is explored, and each outcome says how likely it is, exactly
+# (`5/12`), or the range the players' choices allow (`0 to 3/5`), with the lines of decisions
+# that reach it. With a seed, the seeded shuffle decides, as in one real game. The tour
+# (notebook 1) explains chance steps.
+#
 # **Save as scenario** writes the position on screen, the question and the outcomes found (as
-# `outcomes.expect`), so `tavern check saved-scenarios/NAME.yaml` checks what you saw; it never
-# replaces a file unless you tick *replace*.
+# `outcomes.expect`, with each probability shown), so `tavern check saved-scenarios/NAME.yaml`
+# checks what you saw; it never replaces a file unless you tick *replace*.
 #
 # **Find the rule**, at the foot of the desk, takes a question in your own words and lists
 # the rules, rulings, cards and glossary terms that best answer it; click one to read it whole.

@@ -5,8 +5,9 @@ Chromium driven by Playwright.
   which shows the exchange the rules close and why.
 * The judge's desk: a judge builds the same puzzle on an empty desk, asks (the closed exchange
   shown, the tree's leaves numbered), edits, meets an error, saves, and the saved file checks
-  what the desk showed; finds a rule; reloading the page does not pile up kernels (they are
-  culled when idle and unconnected), and the page left open stops a long search.
+  what the desk showed; finds a rule; marks a deck unknown and sees each outcome's probability,
+  then lets the stepper's random button draw; reloading the page does not pile up kernels
+  (they are culled when idle and unconnected), and the page left open stops a long search.
 """
 
 from __future__ import annotations
@@ -106,7 +107,7 @@ def test_puzzle_in_voila(tmp_path: Path) -> None:
         assert pile("Soldier") == "1"
         history = box.locator(".tv-history").inner_text()
         assert "continue" in history and "exchange Peasant" not in history
-        assert box.locator("select option").count() == 2   # this line + the one left
+        assert box.locator(".tv-lines select option").count() == 2  # this line, the one left
     assert [e for e in errors if not IGNORED.search(e)] == []
 
 
@@ -232,6 +233,28 @@ def test_a_judge_builds_asks_edits_fails_and_saves(served, capsys) -> None:
         entry.wait_for(timeout=10_000)
         assert "A ruling on Events" in entry.inner_text()
         assert "events-no-treasures-after" in entry.inner_text()    # the scenario showing it
+
+        # Chance: a new position, Ann's deck a starting deck in unknown order; her Clean-up
+        # draw holds 5, 4, 3 or 2 Coppers with probability 1/12, 5/12, 5/12, 1/12
+        # (multivariate hypergeometric, rule chance.unknown-order).
+        page.locator("button.tv-new").click()
+        _type(page, "Ann", "tv-deck-unknown", "7 Copper, 3 Estate")
+        page.get_by_role("tab", name="turn", exact=True).click()
+        page.locator(".tv-phase select").select_option("cleanup")
+        page.locator("button.tv-ask").click()
+        page.locator(".tv-outcomes [data-outcome='4']").wait_for(timeout=30_000)
+        chances = page.locator(".tv-outcomes .tv-chance").all_inner_texts()
+        assert [c.strip() for c in chances] == ["probability 5/12 (41.7%)"] * 2 + [
+            "probability 1/12 (8.3%)"] * 2
+        # The stepper stops at the draw: one button per outcome, and the random one.
+        page.get_by_role("tab", name="step through", exact=True).click()
+        stepper = page.locator(".tv-results .tv-stepper")
+        assert stepper.locator("button.tv-chance").count() == 4
+        assert stepper.locator("button.tv-chance").first.inner_text().strip() == \
+            "draw: Copper, Copper, Copper, Copper, Copper \u00b7 1/12 (8.3%)"
+        stepper.locator("button.tv-random").click()
+        stepper.locator(".tv-position", has_text="step 1 of 1").wait_for(timeout=10_000)
+        assert "(chance " in stepper.locator(".tv-logbox").inner_text()
     assert [e for e in errors if not IGNORED.search(e)] == []
 
     scn = load_scenario(path)

@@ -9,6 +9,7 @@ import html
 import json
 import re
 import time
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -518,3 +519,182 @@ def test_save_needs_a_file_name(tmp_path):
     desk.ask()
     desk.save_name.value = "  //  "
     assert desk.save(tmp_path) is None and "give a file name" in desk.save_message.value
+
+
+# -- chance: cards no one knows --------------------------------------------------------------
+def cleanup_draw(desk: Desk | None = None) -> Desk:
+    """Ann's Clean-up over a deck of 7 Copper and 3 Estate in unknown order (a starting deck,
+    shuffled): the 5 cards she draws hold 5, 4, 3 or 2 Coppers with probability 1/12, 5/12,
+    5/12, 1/12 (multivariate hypergeometric, rule chance.unknown-order; 5 or 2 Coppers is the
+    5/2 split, 1/6, Dominion Strategy wiki, "Opening")."""
+    desk = desk or Desk()
+    desk.form.player("Ann").deck_unknown.value = "7 Copper, 3 Estate"
+    desk.form.phase.value = "cleanup"
+    return desk
+
+
+def laboratory_desk() -> Desk:
+    """Laboratory over 3 Copper and 2 Estate in unknown order, asked from the Action phase:
+    Ann may play it or not, so each draw is 0 to its chance (3/10, 3/5, 1/10)."""
+    desk = Desk()
+    f = desk.form
+    f.kingdom.value = "Laboratory"
+    f.zone("Ann", "hand").value = "Laboratory"
+    f.player("Ann").deck_unknown.value = "3 Copper, 2 Estate"
+    f.phase.value = "action"
+    desk.stop.value = "end-of-phase"
+    return desk
+
+
+def coppers(o) -> int:
+    return o.values["players.Ann.hand"].count("Copper")
+
+
+def test_a_deck_marked_unknown_is_asked_with_exact_probabilities():
+    desk = cleanup_draw()
+    assert desk.form.setup()["players"][0]["deck"] == {"unknown": ["7 Copper", "3 Estate"]}
+    assert "seed" not in desk.form.setup() and "chance is asked" in desk.form.seed_help.value
+    ex = desk.ask()
+    assert ex.chance
+    assert {coppers(o): o.probability for o in ex.outcomes} == {
+        5: Fraction(1, 12), 4: Fraction(5, 12), 3: Fraction(5, 12), 2: Fraction(1, 12)}
+    assert "Chance steps were met" in desk.summary.value
+    rows = desk.outcomes.value
+    assert rows.count("class='tv-chance'") == 4
+    assert "data-probability='5/12'>probability <b>5/12 (41.7%)</b>" in rows
+    assert "decision lines" not in rows       # no one decides anything here
+    assert "order unknown:" in rows           # the deck left, as the judge sees it
+    # the tree's leaves say so too, and its chance node is an ellipse
+    assert "probability 1/12 (8.3%)" in html.unescape(desk.tree.value)
+    assert "<ellipse" in desk.tree.value
+
+
+def test_a_range_and_the_decision_lines_when_a_choice_steers():
+    desk = laboratory_desk()
+    ex = desk.ask()
+    rows = {int(n): row for n, row in re.findall(
+        r"<div class='tv-outcome' data-outcome='(\d+)'>(.*?)(?=<div class='tv-outcome'|$)",
+        desk.outcomes.value, re.S)}
+    for n, o in enumerate(ex.numbered(), 1):
+        if o.values["players.Ann.hand"] == ("Copper", "Estate"):
+            assert "data-probability='0 to 3/5'" in rows[n]
+            assert "by the players&#x27; choices" in rows[n]
+            assert "decision lines reaching it (chance within each): play Laboratory: 3/5" \
+                in rows[n]
+    # the stepper of the results stops at the chance step, with its probabilities
+    desk.stepper.button("play Laboratory").click()
+    assert "draw: Copper, Estate \u00b7 3/5 (60.0%)" in \
+        [b.description for b in desk.stepper.answer_buttons()]
+
+
+def test_save_writes_the_probabilities_shown_and_check_checks_them(tmp_path, capsys):
+    for desk, name in ((cleanup_draw(), "cleanup"), (laboratory_desk(), "lab")):
+        ex = desk.ask()
+        desk.save_name.value = name
+        path = desk.save(tmp_path)
+        expect = load_scenario(path).outcomes["expect"]
+        assert [e["probability"] for e in expect] == [
+            str(o.probability) if o.probability is not None else f"{o.low} to {o.high}"
+            for o in ex.numbered()]
+        assert main(["check", str(path)]) == 0
+        assert f"PASS desk.{name}" in capsys.readouterr().out
+    lab = tmp_path / "lab.yaml"
+    assert "probability: 0 to 3/5" in lab.read_text()
+    lab.write_text(lab.read_text().replace("probability: 0 to 3/5", "probability: 3/5"))
+    assert main(["check", str(lab)]) == 1          # the probability is checked, exactly
+    assert "probability expected 3/5, got 0 to 3/5" in capsys.readouterr().out
+
+
+def test_a_seed_lets_the_shuffle_decide():
+    desk = cleanup_draw()
+    desk.form.seed.value = "0"                      # a seed of 0 is a seed too
+    assert desk.form.setup()["seed"] == 0
+    ex = desk.ask()
+    assert not ex.chance and len(ex.outcomes) == 1
+    assert "class='tv-chance'" not in desk.outcomes.value
+    desk.form.seed.value = "one"
+    assert desk.ask() is None
+    assert "seed: write a whole number such as 1, or leave it empty so that chance is asked" \
+        in html.unescape(desk.message.value)
+
+
+def test_a_hand_not_yet_known_is_typed_as_so_many_from_a_pool():
+    """Witch against a hand of 5 drawn from Moat, 4 Copper, 5 Estate: Bob has the Moat with
+    probability 1/2 (5 of the 10 cards)."""
+    desk = Desk()
+    f = desk.form
+    f.kingdom.value = "Witch, Moat"
+    f.zone("Ann", "hand").value = "Witch"
+    f.zone("Ann", "deck").value = "2 Copper"
+    bob = f.player("Bob")
+    bob.hand_unknown.value = 5
+    bob.hand_pool.value = "Moat, 4 Copper, 5 Estate"
+    assert f.setup()["players"][1]["hand"] == {"unknown": 5,
+                                              "pool": ["Moat", "4 Copper", "5 Estate"]}
+    ex = desk.ask()
+    assert ex.chance and desk.stepper.zone("Bob", "hand")[0].size == 5
+    bob.zones["hand"].value = "Copper"
+    assert desk.ask() is None
+    assert "Bob's hand: give the cards in hand, or how many unknown cards it holds and the " \
+        "pool they are drawn from, not both" in html.unescape(desk.message.value)
+
+
+@pytest.mark.parametrize(("field", "text", "message"), [
+    ("deck_unknown", "3 Coper", "Ann's deck, order unknown: unknown card 'Coper'; "
+                                "did you mean Copper?"),
+    ("hand_pool", "Moat, 4 Coper", "Bob's hand drawn from: unknown card 'Coper'"),
+    ("hand_unknown", 11, "Bob's hand not yet known: 11 unknown cards from a pool of 10; the "
+                         "hand takes 1 to as many cards as the pool holds"),
+    ("deck", "{unknown: [Copper]}, Gold", "Ann's deck (top card first): 'Gold' lies under cards "
+                                          "in unknown order; list the known cards first"),
+])
+def test_unknown_cards_typed_wrong_get_the_loaders_message_in_desk_words(field, text,
+                                                                         message):
+    desk = Desk()
+    f = desk.form
+    f.kingdom.value = "Moat"
+    f.player("Bob").hand_unknown.value = 5
+    f.player("Bob").hand_pool.value = "Moat, 4 Copper, 5 Estate"
+    target = {"deck_unknown": f.player("Ann").deck_unknown, "hand_pool": f.player("Bob").hand_pool,
+              "hand_unknown": f.player("Bob").hand_unknown, "deck": f.zone("Ann", "deck")}[field]
+    target.value = text
+    assert desk.ask() is None
+    assert message in html.unescape(desk.message.value)
+
+
+CHANCE_SHAPES = {
+    "deck unknown": {"players": [{"name": "Ann", "deck": {"unknown": ["3 Copper", "2 Estate"]}},
+                                 {"name": "Bob"}]},
+    "known top cards, then unknown": {"players": [
+        {"name": "Ann", "deck": ["Gold", {"unknown": ["3 Copper", "2 Estate"]}]},
+        {"name": "Bob"}]},
+    "two groups": {"players": [
+        {"name": "Ann", "deck": ["Gold", {"unknown": ["2 Copper"]}, {"unknown": ["Estate",
+                                                                                 "Silver"]}]},
+        {"name": "Bob"}]},
+    "hand from a pool": {"players": [
+        {"name": "Ann"},
+        {"name": "Bob", "hand": {"unknown": 5, "pool": ["Moat", "4 Copper", "5 Estate"]},
+         "deck": ["Silver"]}], "kingdom": ["Moat"]},
+    "both, seeded": {"seed": 0, "players": [
+        {"name": "Ann", "hand": {"unknown": 5, "pool": ["7 Copper", "3 Estate"]},
+         "deck": {"unknown": ["Gold", "Silver"]}},
+        {"name": "Bob"}]},
+}
+
+
+@pytest.mark.parametrize("shape", sorted(CHANCE_SHAPES))
+def test_every_chance_shape_comes_back_out_of_the_form(shape):
+    """As the corpus test does, with a position of each shape chance-format.md allows."""
+    setup = {**CHANCE_SHAPES[shape], "turn": {"player": "Ann", "phase": "action"}}
+    scn = load_scenario_text(scenario_yaml({"meta": {"id": "shape", "question": shape},
+                                            "setup": setup}), shape)
+    form = PositionForm()
+    form.fill(scn.setup, scn.ruleset)
+    spec = dict(form.setup(), ruleset=form.ruleset.value)
+    again = Game(lambda: build(copy.deepcopy(spec)))
+    assert position_of(again) == position_of(scn.game())
+    for ps in setup["players"]:
+        out = next(p for p in spec["players"] if p["name"] == ps["name"])
+        assert out.get("hand") == ps.get("hand") and out.get("deck") == ps.get("deck")
+    assert ("seed" in spec) == ("seed" in setup)

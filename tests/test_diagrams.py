@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import time
 import xml.etree.ElementTree as ET
+from fractions import Fraction
 from pathlib import Path
 
 import networkx as nx
@@ -14,6 +15,7 @@ from dominion_tavern.checker.cli import main
 from dominion_tavern.checker.explore import explore
 from dominion_tavern.diagrams import (
     Branch,
+    Diagram,
     DotMissing,
     card_moves,
     from_exploration,
@@ -250,6 +252,86 @@ def test_tree_accepts_branches_with_counts():
     G = outcome_tree([Branch(("a",), "x", paths=3), Branch((), "y")]).graph
     assert G.nodes["o0"]["paths"] == 3
     assert G.edges["d0", "o1"]["label"] == "(no decision)"
+
+
+def laboratory():
+    """Ann plays Laboratory over a deck of 3 Copper and 2 Estate in unknown order, no seed:
+    the draw is a chance step (the worked example of tests/test_chance.py)."""
+    return position(["Laboratory"], seed=None,
+                    ann={"hand": ["Laboratory"], "deck": {"unknown": ["3 Copper", "2 Estate"]}})
+
+
+ACTION_END = {"at": "end-of-phase", "phase": "action"}
+
+
+def test_a_chance_step_is_its_own_node_with_probabilities_on_its_edges():
+    """Drawing 2 of 3 Copper and 2 Estate: [Copper, Copper] 3/10, [Copper, Estate] 3/5,
+    [Estate, Estate] 1/10 (multivariate hypergeometric, rule chance.unknown-order)."""
+    g = laboratory()
+    script = ["play Laboratory"]
+    ex = explore(g.factory, script, ACTION_END, ["players.Ann.hand"])
+    G = from_exploration(ex, game_prompts(g.factory, script)).graph
+    root = G.nodes["d0"]
+    assert root["kind"] == "chance" and root["shape"] == "ellipse"
+    assert root["prompt"].startswith("Chance: which 2 of the 5 cards in unknown order")
+    edges = {G.edges[e]["answer"]: G.edges[e] for e in G.out_edges("d0")}
+    assert {a: e["probability"] for a, e in edges.items()} == {
+        "draw: Copper, Copper": Fraction(3, 10), "draw: Copper, Estate": Fraction(3, 5),
+        "draw: Estate, Estate": Fraction(1, 10)}
+    assert edges["draw: Copper, Estate"]["label"] == "draw: Copper, Estate\n3/5"
+    assert "outcomes drawn" not in root["label"]        # all three are drawn
+    leaves = {G.nodes[v]["summary"]: G.nodes[v] for _, v in G.out_edges("d0")}
+    assert leaves["Ann.hand: Copper, Estate"]["label"] == \
+        "outcome 1\nAnn.hand: Copper, Estate\nprobability 3/5 (60.0%)"
+    assert leaves["Ann.hand: 2 Estate"]["chance"] == "1/10 (10.0%)"
+    assert {"d0", "o0", "3/5"} <= svg_names(Diagram(G).svg())
+
+
+def test_a_leaf_a_choice_can_avoid_shows_the_range_and_decisions_stay_boxes():
+    """From the start of the Action phase Ann may not play the Laboratory at all: each draw
+    is then at most as likely as the chance step says, and at least 0."""
+    g = laboratory()
+    ex = explore(g.factory, [], ACTION_END, ["players.Ann.hand"])
+    G = from_exploration(ex, game_prompts(g.factory)).graph
+    assert G.nodes["d0"]["kind"] == "decision" and G.nodes["d0"]["shape"] == "box"
+    (chance,) = [n for n, a in G.nodes(data=True) if a["kind"] == "chance"]
+    assert G.edges["d0", chance]["answer"] == "play Laboratory"
+    assert "probability" not in G.edges["d0", chance]
+    labels = {a["summary"]: a["label"] for _, a in G.nodes(data=True) if a["kind"] == "outcome"}
+    assert labels["Ann.hand: 2 Copper"].endswith(
+        "\nprobability 0 to 3/10 (0% to 30.0%), by the players' choices")
+
+
+def test_a_chance_node_says_how_many_of_its_outcomes_are_drawn():
+    """Witch against a hand of 5 drawn from Moat, 4 Copper, 5 Estate: the tree draws one
+    shortest path per distinct outcome, so the hand's 10 possible contents are not all drawn,
+    and the chance node says so."""
+    g = position(["Witch", "Moat"], seed=None, ann={"hand": ["Witch"], "deck": ["2 Copper"]},
+                 bob={"hand": {"unknown": 5, "pool": ["Moat", "4 Copper", "5 Estate"]}})
+    ex = explore(g.factory, ["play Witch"], ACTION_END, ["players.Bob.discard"])
+    G = from_exploration(ex, game_prompts(g.factory, ["play Witch"])).graph
+    (chance,) = [a for _, a in G.nodes(data=True) if a["kind"] == "chance"]
+    assert len(chance["chances"]) == 10 and sum(chance["chances"].values()) == 1
+    drawn = len(G.out_edges("d0"))
+    assert drawn < 10 and chance["label"].endswith(f"\n({drawn} of its 10 outcomes drawn)")
+
+
+def test_the_command_line_draws_a_chance_tree(tmp_path, capsys):
+    scn = tmp_path / "lab.yaml"
+    scn.write_text("""\
+meta: {id: lab, question: "What can Laboratory draw from an unknown deck?"}
+setup:
+  kingdom: [Laboratory]
+  players:
+    - {name: Ann, hand: [Laboratory], deck: {unknown: [3 Copper, 2 Estate]}}
+    - {name: Bob}
+  turn: {player: Ann, phase: action}
+script: [play Laboratory]
+outcomes: {stop: {at: end-of-phase, phase: action}, fields: [players.Ann.hand]}
+""")
+    assert main(["diagram", "tree", str(scn)]) == 0
+    dot = capsys.readouterr().out
+    assert '"d0" [shape="ellipse"' in dot and 'label="draw: Estate, Estate\\n1/10"' in dot
 
 
 # -- DOT and rendering -----------------------------------------------------------------------

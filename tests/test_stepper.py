@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+import random
+import re
+from collections import Counter
+
+import pytest
 from dominion_tavern.checker.scenario import load_scenario
 from dominion_tavern.notebooks.widgets import PUZZLE_PATH, Stepper
+from dominion_tavern.notebooks.widgets.stepper import random_outcome
 from dominion_tavern.notebooks.widgets.teach import position
 from dominion_tavern.rulebook.bots import BigMoney
+from dominion_tavern.rulebook.engine.chance import ChanceStep
+from dominion_tavern.rulebook.engine.knowing import Unknown
 from dominion_tavern.rulebook.setup import Setup, new_game
 
 
@@ -151,3 +159,116 @@ def test_a_closed_call_says_when_it_opens() -> None:
     assert "[reserve.after-action]" in s.closed.value
     s.button("play Village").click()      # the Village has resolved: the call is offered
     assert "call Royal Carriage" in labels(s) and s.closed.value == ""
+
+
+# -- chance steps and seats ------------------------------------------------------------------
+def laboratory() -> Stepper:
+    """Ann's Laboratory over 3 Copper and 2 Estate in unknown order, no seed: drawing 2 is a
+    chance step, [Copper, Copper] 3/10, [Copper, Estate] 3/5, [Estate, Estate] 1/10
+    (multivariate hypergeometric, rule chance.unknown-order; tests/test_chance.py)."""
+    return Stepper(position({"kingdom": ["Laboratory"], "players": [
+        {"name": "Ann", "hand": ["Laboratory"], "deck": {"unknown": ["3 Copper", "2 Estate"]}},
+        {"name": "Bob"}], "turn": {"phase": "action"}}))
+
+
+def test_a_chance_step_is_one_button_per_outcome_with_its_probability() -> None:
+    s = laboratory()
+    assert s.zone("Ann", "deck") == [Unknown(5, ("Copper",) * 3 + ("Estate",) * 2)]
+    deck = re.search(r'data-zone="Ann.deck">(.*?)</div>', s.board.value).group(1)
+    assert "order unknown:" in deck and "3\u00d7" in deck and "2\u00d7" in deck
+    assert s.random_button.layout.display == "none"     # a player's decision: no dice
+    s.button("play Laboratory").click()
+    assert isinstance(s.pending, ChanceStep)
+    assert labels(s) == ["draw: Copper, Copper \u00b7 3/10 (30.0%)",
+                         "draw: Copper, Estate \u00b7 3/5 (60.0%)",
+                         "draw: Estate, Estate \u00b7 1/10 (10.0%)"]
+    assert [b.tooltip for b in s.answer_buttons()] == s.legal()   # the labels a script uses
+    assert "no one decides" in s.prompt.value and "[chance.unknown-order]" in s.prompt.value
+    assert s.random_button.layout.display == ""
+    s.button("draw: Copper, Estate").click()
+    assert s.zone("Ann", "hand") == ["Copper", "Estate"]
+    assert s.zone("Ann", "deck") == [Unknown(3, ("Copper", "Copper", "Estate"))]
+    assert "Ann draws Copper, Estate (chance 3/5)" in s.log.value
+    assert s.history == ["play Laboratory", "draw: Copper, Estate"]
+
+
+def test_the_random_button_draws_with_the_probabilities_and_is_recorded() -> None:
+    a, b = laboratory(), laboratory()
+    a.button("play Laboratory").click()
+    b.button("play Laboratory").click()
+    a.random_button.click()
+    b.random_button.click()
+    assert a.history == b.history and a.history[1] in a.game.branch(a.history[:1]).legal()
+    drawn = a.history[1]
+    a.back()                                 # recorded like any other answer
+    assert a.at == 1 and a.button(drawn).button_style == "info"
+    a.forward()
+    assert a.history[-1] == drawn and a.at == 2
+    with pytest.raises(ValueError, match="no chance step is pending"):
+        a.choose_at_random()
+    # Exactly the step's probabilities: 20,000 draws within 5 standard deviations of each.
+    step = ChanceStep.of("Ann", "draw", {"Copper": 3, "Estate": 2}, 2, "test")
+    rng, n = random.Random(7), 20_000
+    seen = Counter(random_outcome(step, rng) for _ in range(n))
+    for label, p in zip(step.labels(), step.probabilities, strict=True):
+        sd = (float(p) * (1 - float(p)) / n) ** 0.5
+        assert abs(seen[label] / n - float(p)) < 5 * sd, (label, seen[label])
+
+
+def test_an_unknown_hand_shows_as_part_of_its_pool_until_read() -> None:
+    """Witch makes Bob's hand known before he may reveal Moat (Attack: reactions read the
+    hand); until then it is 5 cards of the pool, not known which (rule chance.unknown-order)."""
+    s = Stepper(position({"kingdom": ["Witch", "Moat"], "players": [
+        {"name": "Ann", "hand": ["Witch"], "deck": ["2 Copper"]},
+        {"name": "Bob", "hand": {"unknown": 5, "pool": ["Moat", "4 Copper", "5 Estate"]}}],
+        "turn": {"phase": "action"}}))
+    pool = ("Copper",) * 4 + ("Estate",) * 5 + ("Moat",)
+    assert s.zone("Bob", "hand") == [Unknown(5, pool)]
+    hand = re.search(r'data-zone="Bob.hand">(.*?)</div>', s.board.value).group(1)
+    assert "5 of these, not known which:" in hand
+    s.button("play Witch").click()
+    assert s.pending.verb == "deal" and len(s.legal()) == 10
+    s.button("deal: Copper, Copper, Estate, Estate, Moat").click()
+    assert s.zone("Bob", "hand") == ["Copper", "Copper", "Estate", "Estate", "Moat"]
+    assert "Bob has in hand Copper, Copper, Estate, Estate, Moat (chance" in s.log.value
+
+
+def aside(s: Stepper, player: str) -> str:
+    return re.search(rf'data-zone="{player}.aside">(.*?)</div>', s.board.value).group(1)
+
+
+def test_a_card_saved_face_down_shows_to_its_owner_only() -> None:
+    """Save FAQ (2015): the card is set aside face down, so the other players do not see it;
+    from Bob's seat the zone and the log show a card, not which."""
+    s = Stepper(position({"events": ["Save"], "players": [
+        {"name": "Ann", "hand": ["Gold", "Copper"], "deck": ["5 Copper"]},
+        {"name": "Bob", "deck": ["5 Copper"]}], "turn": {"phase": "buy", "coins": 1}}))
+    assert [o[1] for o in s.view_menu.options] == ["", "Ann", "Bob"] and s.viewer is None
+    s.choose("buy Save").choose("set aside Gold")
+    assert "Gold" in aside(s, "Ann") and "only Ann sees it" in aside(s, "Ann")
+    assert "Ann sets aside Gold from hand face down" in s.log.value
+    s.view_menu.value = "Bob"
+    assert "Gold" not in aside(s, "Ann") and "tv-facedown" in aside(s, "Ann")
+    assert "Ann sets aside a card from hand face down" in s.log.value
+    assert "Gold" not in s.log.value.split("sets aside")[1].split("</summary>")[0]
+    s.view_menu.value = "Ann"
+    assert "Gold" in aside(s, "Ann") and "Ann sets aside Gold" in s.log.value
+    s.view_menu.value = "Bob"
+    s.choose("end Buy phase")        # at the end of the turn the card goes back to her hand
+    assert s.zone("Ann", "aside") == [] and "Gold" in s.zone("Ann", "hand")
+    assert "Ann puts a card from their set-aside cards into their hand" in s.log.value
+
+
+def test_gears_cards_from_a_position_are_face_down_too() -> None:
+    """Gear sets its cards aside face down (its text); a position that starts with them set
+    aside shows them to their owner only."""
+    g = position({"kingdom": ["Gear"], "players": [
+        {"name": "Ann", "hand": ["Copper"], "deck": ["5 Copper"]},
+        {"name": "Bob", "play": [{"card": "Gear", "earlier": True, "aside": ["Gold"]}],
+         "deck": ["5 Copper"]}], "turn": {"phase": "buy"}})
+    s = Stepper(g, view="Ann")
+    assert "Gold" not in aside(s, "Bob") and "face down" in aside(s, "Bob")
+    s.view_menu.value = "Bob"
+    assert "Gold" in aside(s, "Bob")
+    s.view_menu.value = ""                     # the judge sees all
+    assert "Gold" in aside(s, "Bob")

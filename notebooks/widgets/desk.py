@@ -36,6 +36,7 @@ import ipywidgets as w
 from dominion_tavern.checker.cmd_dump import scenario_yaml
 from dominion_tavern.checker.explore import (
     DEFAULT_MAX_NODES,
+    PROBABILITY,
     Exploration,
     ExploreError,
     Stop,
@@ -59,6 +60,7 @@ from dominion_tavern.notebooks.widgets.outcomes_view import (
     differing,
     label,
     outcomes_html,
+    probability_text,
     start_html,
     summary,
 )
@@ -94,9 +96,11 @@ DESK_CSS = """<style>
 h1.tv-title {font-size: 22px; margin: 4px 0 8px}
 </style>"""
 INTRO = ("Type the position as a scenario file writes it: card names separated by commas, "
-         "<code>5 Copper</code> for five, a deck top card first. Then ask what can happen: "
-         "every distinct outcome with the rules behind it. To look a rule up, type the "
-         "question into <b>Find the rule</b> at the foot of the page.")
+         "<code>5 Copper</code> for five, a deck top card first. Cards no one has seen have "
+         "fields of their own: a deck's cards in unknown order, a hand not yet known (so many "
+         "cards drawn from a pool). Then ask what can happen: every distinct outcome with the "
+         "rules behind it, and how likely it is when unknown cards come up. To look a rule "
+         "up, type the question into <b>Find the rule</b> at the foot of the page.")
 
 
 @dataclass
@@ -119,6 +123,10 @@ def _place(path: str, setup: dict[str, Any]) -> str:
         ps = players[i] if i < len(players) else {}
         name = ps.get("name") or f"player {i + 1}"
         zone = m.group(2)
+        if zone == "deck" and ".unknown" in path:
+            zone = "deck_unknown"
+        elif zone == "hand" and isinstance(ps.get("hand"), dict):
+            zone = "pool" if ".pool" in path else "hand_unknown"
         if zone == "play" and m.group(3) is not None:
             entry = (ps.get("play") or [])[int(m.group(3))]
             if isinstance(entry, dict) and set(entry) == {"card", "earlier"}:
@@ -140,6 +148,12 @@ def in_desk_words(message: str, setup: dict[str, Any]) -> str:
         where, rest = m.group(1), m.group(2)
         if where.startswith("setup.piles."):
             rest = f"{where.removeprefix('setup.piles.')}: {rest}"
+        # a message from building the position names a player's zone by the player's name
+        built = re.match(r"^players\.([^.\[:]+)((?:\.\w+|\[\d+\])*):\s(.*)$", rest, re.S)
+        names = [ps.get("name") for ps in setup.get("players") or []]
+        if where == "setup" and built and built.group(1) in names:
+            where = f"setup.players[{names.index(built.group(1))}]{built.group(2)}"
+            rest = built.group(3)
         message = f"{_place(where, setup)}: {rest}" if where != "setup" else f"position: {rest}"
     return (message.replace("setup.kingdom", "the Kingdom").replace("setup.events",
                                                                      "the Events"))
@@ -518,9 +532,12 @@ class Desk:
         meta = {"id": f"desk.{stem}", "title": self.save_title.value.strip() or None,
                 "sources": ["the judge's desk"]}
         data = self.scenario_data({k: v for k, v in meta.items() if v})
+        expect = [{f: plain(o.values[f]) for f in ex.fields} for o in ex.numbered()]
+        if ex.chance:   # what the desk showed of chance is checked too
+            for e, o in zip(expect, ex.numbered(), strict=True):
+                e[PROBABILITY] = probability_text(o)
         data["outcomes"] = {"stop": asked.scenario.outcomes["stop"], "fields": ex.fields,
-                            "expect": [{f: plain(o.values[f]) for f in ex.fields}
-                                       for o in ex.numbered()]}
+                            "expect": expect}
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / f"{stem}.yaml"
         if path.exists() and not self.replace.value:

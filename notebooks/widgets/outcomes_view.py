@@ -5,7 +5,10 @@ When there are more than a few outcomes they are grouped (by default by the pile
 the Peasant question asked from the Buy phase groups by what the exchanges did, each group
 listing what was bought; the judge may choose another field), and only the first few are shown
 until the judge asks for all. Outcomes carry the numbers ``tavern explore`` gives them, and,
-as there, each shortest path says what the rules closed along it (``checker.whynot``).
+as there, each shortest path says what the rules closed along it (``checker.whynot``). When
+the exploration met chance steps (cards in unknown order coming up), each outcome says how
+likely it is (exact, or the range the players' choices allow) and which lines of decisions
+reach it, with the chance within each.
 """
 
 from __future__ import annotations
@@ -15,11 +18,13 @@ from typing import Any
 
 from dominion_tavern.checker.explore import Exploration, Outcome
 from dominion_tavern.checker.whynot import WHY_NOT_OUTCOMES, Step, options_text
-from dominion_tavern.notebooks.widgets.stepper import chip, closed_html, rule_html
+from dominion_tavern.notebooks.widgets.stepper import chip, closed_html, rule_html, unknown_html
 from dominion_tavern.rulebook.carddata import CARDS
 from dominion_tavern.rulebook.engine.game import Game
+from dominion_tavern.rulebook.engine.knowing import Unknown
 
 SHOW_FIRST = 8
+LINES_SHOWN = 4   # lines of decisions listed per outcome (the likeliest; the rest counted)
 TURN_LABELS = {"turn.actions": "Actions", "turn.buys": "Buys", "turn.coins": "$",
                "turn.phase": "phase", "turn.player": "whose turn", "turn.number": "turn"}
 
@@ -45,7 +50,8 @@ def value_html(value: Any) -> str:
         while j < len(value) and value[j] == value[i]:
             j += 1
         name = value[i]
-        one = chip(name) if name in CARDS else escape(str(name))
+        one = (unknown_html(name) if isinstance(name, Unknown) else
+               chip(name) if name in CARDS else escape(str(name)))
         out.append(one if j - i == 1 else f"{j - i}\u00d7{one}")
         i = j
     return " ".join(out) or "<span class='tv-muted'>—</span>"
@@ -75,7 +81,29 @@ def auto_group(ex: Exploration, first: int = SHOW_FIRST) -> tuple[str, ...]:
     return (fewest[0],) if fewest and _distinct(ex.outcomes, fewest[0]) < n else ()
 
 
-def _row(n: int, o: Outcome, fields: list[str], ruleset: str, closed: list[Step]) -> str:
+def probability_text(o: Outcome) -> str:
+    """The outcome's probability as ``outcomes.expect`` writes it: ``3/10``, or the range the
+    players' choices allow, ``0 to 3/5``."""
+    return str(o.probability) if o.probability is not None else f"{o.low} to {o.high}"
+
+
+def chance_html(o: Outcome) -> str:
+    """How likely the outcome is, and the lines of decisions reaching it (the chance within
+    each), the likeliest first; nothing to list when no one decides anything."""
+    out = (f"<div class='tv-chance' data-probability='{escape(probability_text(o))}'>"
+           "probability "
+           f"<b>{escape(o.chance_text())}</b>")
+    if o.lines and (len(o.lines) > 1 or o.lines[0][0]):
+        shown = "; ".join(f"{escape(' / '.join(a) or '(no decision)')}: {p}"
+                          for a, p in o.lines[:LINES_SHOWN])
+        more = len(o.lines) - LINES_SHOWN
+        out += (f" <span class='tv-muted'>· decision lines reaching it (chance within each): "
+                f"{shown}{f'; … {more} more' if more > 0 else ''}</span>")
+    return out + "</div>"
+
+
+def _row(n: int, o: Outcome, fields: list[str], ruleset: str, closed: list[Step],
+         chance: bool = False) -> str:
     values = " · ".join(f"<b>{escape(label(f))}</b> {value_html(o.values[f])}" for f in fields)
     path = " → ".join(map(escape, o.path)) or "(no decisions)"
     notes = []
@@ -90,7 +118,7 @@ def _row(n: int, o: Outcome, fields: list[str], ruleset: str, closed: list[Step]
     return (f"<div class='tv-outcome' data-outcome='{n}'><b>{n}.</b> {values or ''} "
             f"<span class='tv-muted'>{o.paths} path(s){note} · shortest: {path}</span>"
             f"<details class='tv-rules'><summary>rules ({len(o.rules)})</summary>{rules}"
-            f"</details>{shut}</div>")
+            f"</details>{chance_html(o) if chance else ''}{shut}</div>")
 
 
 def outcomes_html(ex: Exploration, ruleset: str, group_by: tuple[str, ...] | None = None,
@@ -125,7 +153,8 @@ def outcomes_html(ex: Exploration, ruleset: str, group_by: tuple[str, ...] | Non
         for o in members:
             if shown >= first and not show_all:
                 break
-            rows.append(_row(numbers[id(o)], o, detail, ruleset, (closed or {}).get(id(o), [])))
+            rows.append(_row(numbers[id(o)], o, detail, ruleset, (closed or {}).get(id(o), []),
+                             ex.chance))
             shown += 1
     if shown < len(ex.outcomes):
         rows.append(f"<div class='tv-muted'>… {len(ex.outcomes) - shown} more: press "
@@ -151,6 +180,10 @@ def summary(ex: Exploration) -> str:
     head = (f"<b>{len(ex.outcomes)} distinct outcome(s)</b> {escape(ex.stop.describe())}, "
             f"from {ex.leaves:,} path(s); {ex.explored:,} answers tried in "
             f"{ex.seconds:.2f} s.")
+    if ex.chance:
+        head += (" Chance steps were met (cards in unknown order came up): each outcome's "
+                 "probability is exact; a range is what the players' choices allow. The "
+                 "likeliest outcomes come first.")
     if ex.stopped:
         head += (f" <b>Stopped by you</b> after {ex.explored:,} answers: these are the "
                  "outcomes found so far, not all of them.")

@@ -5,12 +5,26 @@ top card first); pile sizes and tokens as ``name: value`` pairs. Nothing is chec
 beyond reading the text: the desk hands the setup to the scenario loader, whose checks (and
 messages) are the command line's. A setup the form cannot show is refused, never cut down.
 
+Cards no one knows (rule ``chance.unknown-order``) have fields of their own: the deck's cards
+in unknown order, under its known top cards (``deck: [Gold, {unknown: [3 Copper, 2 Estate]}]``),
+and a hand not yet known, N cards drawn from a pool (``hand: {unknown: 5, pool: [...]}``). A
+deck with more than one group in unknown order is typed as the file writes it, in the deck
+field (``Gold, {unknown: [2 Copper]}, {unknown: [Estate]}``). Without a seed, chance is asked.
+
 >>> form = PositionForm()
 >>> form.zone("Ann", "play").value = "Peasant, Soldier"
 >>> form.piles.value = "Soldier: 0"
 >>> setup = form.setup()
 >>> setup["players"][0]["play"], setup["piles"]
 (['Peasant', 'Soldier'], {'Soldier': 0})
+>>> ann = form.player("Ann")
+>>> ann.zones["deck"].value, ann.deck_unknown.value = "Gold", "3 Copper, 2 Estate"
+>>> ann.hand_unknown.value, ann.hand_pool.value = 5, "Moat, 4 Copper, 5 Estate"
+>>> spec = form.setup()["players"][0]
+>>> spec["deck"]
+['Gold', {'unknown': ['3 Copper', '2 Estate']}]
+>>> spec["hand"]
+{'unknown': 5, 'pool': ['Moat', '4 Copper', '5 Estate']}
 """
 
 from __future__ import annotations
@@ -32,7 +46,13 @@ NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay")
 ZONES = ("hand", "play", "earlier", "deck", "discard", "mat", "aside")
 ZONE_LABELS = {"hand": "hand", "play": "in play", "earlier": "in play since an earlier turn",
                "deck": "deck (top card first)", "discard": "discard pile",
-               "mat": "Tavern mat", "aside": "set aside"}
+               "mat": "Tavern mat", "aside": "set aside",
+               "deck_unknown": "deck, order unknown",
+               "hand_unknown": "hand not yet known", "pool": "hand drawn from"}
+SEED_HELP = ("No seed: chance is asked. Cards in an order no one knows come up in chance "
+             "steps, and <b>What happens?</b> explores every way they can, each outcome with "
+             "its exact probability. With a seed (a whole number), the seeded shuffle decides, "
+             "as in one real game.")
 PLAYER_KEYS = {"name", "hand", "play", "deck", "discard", "mat", "aside", "tokens", "journey",
                "vp_tokens", "minus_card", "minus_coin", "turns_taken"}
 SETUP_KEYS = {"ruleset", "kingdom", "events", "piles", "trash", "seed", "players", "turn"}
@@ -100,6 +120,17 @@ def _row(label: str, widget: w.Widget) -> w.HBox:
     return w.HBox([w.Label(label, layout=w.Layout(width="15em")), widget])
 
 
+def _deck_fields(deck: list[Any]) -> tuple[list[Any], list[Any]]:
+    """A deck's items as the two fields show them: the known top cards, and the cards of its
+    one group in unknown order under them. A deck with more groups (or anything the unknown
+    field cannot say) stays whole in the first, written as the file writes it."""
+    groups = [i for i, x in enumerate(deck) if isinstance(x, dict)]
+    if groups == [len(deck) - 1] and set(deck[-1]) == {"unknown"} and \
+            isinstance(deck[-1]["unknown"], list):
+        return deck[:-1], deck[-1]["unknown"]
+    return deck, []
+
+
 class PlayerForm:
     """One player's part: name, a card list per zone, tokens."""
 
@@ -110,6 +141,15 @@ class PlayerForm:
                       for z in ZONES}
         for z, t in self.zones.items():
             t.add_class(f"tv-zone-{z}")
+        self.deck_unknown = _text("under the cards above, in an order no one knows: e.g. "
+                                  "3 Copper, 2 Estate", "46em")
+        self.deck_unknown.add_class("tv-deck-unknown")
+        self.hand_unknown = w.BoundedIntText(value=0, min=0, max=999,
+                                             layout=w.Layout(width="6em"))
+        self.hand_unknown.add_class("tv-hand-unknown")
+        self.hand_pool = _text("e.g. 7 Copper, 3 Estate (the rest lie under the deck, "
+                               "order unknown)", "36em")
+        self.hand_pool.add_class("tv-hand-pool")
         self.journey = w.Dropdown(options=["up", "down"], value="up", description="Journey",
                                   layout=w.Layout(width="12em"))
         self.vp = w.BoundedIntText(value=0, min=0, max=999, description="VP tokens",
@@ -122,14 +162,19 @@ class PlayerForm:
                                   layout=w.Layout(width="14em"))
         self.tokens = _text("e.g. +1 Action: Village, -$2 cost: Smithy", "46em")
         rows = [_row(ZONE_LABELS[z], t) for z, t in self.zones.items()]
+        at = list(self.zones).index("deck") + 1
+        rows.insert(at, _row(ZONE_LABELS["deck_unknown"], self.deck_unknown))
+        rows.insert(1, _row(ZONE_LABELS["hand_unknown"], w.HBox([
+            self.hand_unknown, w.Label("cards, drawn from"), self.hand_pool])))
         self.widget = w.VBox([
             w.HBox([self.name, self.journey, self.vp]), *rows,
             _row("pile tokens", self.tokens),
             w.HBox([self.minus_card, self.minus_coin, self.turns_taken])])
 
     def inputs(self) -> list[w.Widget]:
-        return [self.name, *self.zones.values(), self.journey, self.vp, self.minus_card,
-                self.minus_coin, self.turns_taken, self.tokens]
+        return [self.name, *self.zones.values(), self.deck_unknown, self.hand_unknown,
+                self.hand_pool, self.journey, self.vp, self.minus_card, self.minus_coin,
+                self.turns_taken, self.tokens]
 
     def spec(self) -> dict[str, Any]:
         name = self.name.value.strip()
@@ -143,6 +188,16 @@ class PlayerForm:
         play += zones.pop("play")
         if play:
             out["play"] = play
+        unknown = read_cards(self.deck_unknown.value, f"{who} {ZONE_LABELS['deck_unknown']}")
+        if unknown:
+            zones["deck"] = [*zones["deck"], {"unknown": unknown}] if zones["deck"] else \
+                {"unknown": unknown}
+        pool = read_cards(self.hand_pool.value, f"{who} {ZONE_LABELS['pool']}")
+        if self.hand_unknown.value or pool:
+            if zones["hand"]:
+                raise DeskError([f"{who} hand: give the cards in hand, or how many unknown "
+                                 "cards it holds and the pool they are drawn from, not both"])
+            zones["hand"] = {"unknown": self.hand_unknown.value, "pool": pool}
         out.update({k: v for k, v in zones.items() if v})
         tokens = read_pairs(self.tokens.value, f"{who} pile tokens", numbers=False)
         if tokens:
@@ -170,6 +225,14 @@ class PlayerForm:
         now = play
         values = {"play": now, "earlier": earlier,
                   **{z: ps.get(z) or [] for z in ("hand", "deck", "discard", "mat", "aside")}}
+        hand, deck = values["hand"], values["deck"]
+        values["hand"] = [] if isinstance(hand, dict) else hand
+        self.hand_unknown.value = int(hand.get("unknown", 0)) if isinstance(hand, dict) else 0
+        self.hand_pool.value = show_cards(hand.get("pool") or []) if isinstance(hand, dict) \
+            else ""
+        known, unknown = _deck_fields([deck] if isinstance(deck, dict) else deck)
+        values["deck"] = known
+        self.deck_unknown.value = show_cards(unknown)
         self.name.value = str(ps.get("name", ""))
         for z, t in self.zones.items():
             t.value = show_cards(values[z])
@@ -190,8 +253,11 @@ class PositionForm:
                                   description="ruleset")
         self.count = w.Dropdown(options=list(range(1, len(NAMES) + 1)), value=2,
                                 description="players", layout=w.Layout(width="10em"))
-        self.seed = w.BoundedIntText(value=0, min=0, max=2**31, description="seed",
-                                     layout=w.Layout(width="12em"))
+        self.seed = w.Text(placeholder="none", description="seed",
+                           layout=w.Layout(width="12em"))
+        self.seed.add_class("tv-seed")
+        self.seed_help = w.HTML(f"<span class='tv tv-muted'>{SEED_HELP}</span>",
+                                layout=w.Layout(width="46em"))
         self.kingdom = _text("the Kingdom cards in the game, e.g. Peasant, Village", "46em")
         self.kingdom.add_class("tv-kingdom")
         self.events = _text("e.g. Alms, Expedition", "46em")
@@ -211,7 +277,8 @@ class PositionForm:
                                 value=False, description="extra turn")
         self.previous = w.Text(placeholder="as seated", description="previous turn by",
                                layout=w.Layout(width="20em"))
-        game = w.VBox([w.HBox([self.ruleset, self.count, self.seed]),
+        game = w.VBox([w.HBox([self.ruleset, self.count]),
+                       w.HBox([self.seed, self.seed_help]),
                        _row("Kingdom", self.kingdom), _row("Events", self.events),
                        _row("pile sizes", self.piles), _row("trash", self.trash)])
         turn = w.VBox([w.HBox([self.turn_player, self.phase, self.number]),
@@ -291,6 +358,16 @@ class PositionForm:
     def zone(self, player: str, zone: str) -> w.Text:
         return self.player(player).zones[zone]
 
+    def _seed(self) -> int | None:
+        """The seed typed, or None (none typed: chance is asked)."""
+        text = self.seed.value.strip()
+        if not text:
+            return None
+        if not re.fullmatch(r"\d+", text):
+            raise DeskError([f"seed: write a whole number such as 1, or leave it empty so "
+                             f"that chance is asked; not {text!r}"])
+        return int(text)
+
     def setup(self) -> dict[str, Any]:
         """The position as a scenario ``setup``; :class:`DeskError` lists what cannot be read
         (every field is read, so one edit fixes one message)."""
@@ -310,8 +387,13 @@ class PositionForm:
         read("events", lambda: read_cards(self.events.value, "Events"))
         read("piles", lambda: read_pairs(self.piles.value, "pile sizes", numbers=True))
         read("trash", lambda: read_cards(self.trash.value, "trash"))
-        if self.seed.value:
-            out["seed"] = self.seed.value
+        try:
+            seed = self._seed()
+        except DeskError as e:
+            problems.extend(e.problems)
+        else:
+            if seed is not None:   # a seed of 0 is a seed too
+                out["seed"] = seed
         players = []
         for p in self.players:
             try:
@@ -344,7 +426,7 @@ class PositionForm:
             raise DeskError([f"the desk cannot show {', '.join(extra)}; open the file in an "
                              "editor, or run tavern explore on it"])
         self.ruleset.value = ruleset or str(setup.get("ruleset", "current"))
-        self.seed.value = int(setup.get("seed", 0))
+        self.seed.value = str(setup["seed"]) if "seed" in setup else ""
         self.kingdom.value = show_cards(setup.get("kingdom") or [])
         self.events.value = ", ".join(setup.get("events") or [])
         self.piles.value = ", ".join(f"{k}: {v}" for k, v in (setup.get("piles") or {}).items())

@@ -5,6 +5,13 @@ The history is a list of answers; every position is ``Game.branch(answers[:at])`
 start, so going back and forth never needs a copy of a game. Stepping forward answers the
 current game in place (cheap); stepping back replays from the start.
 
+Cards in an order no one knows show as a group (rule ``chance.unknown-order``); where they
+come up, the game waits at a chance step, shown as one button per outcome with its
+probability, and a *random* button that picks one with those probabilities (the stepper's own
+seeded generator, so a session replays the same). Its answer is recorded like any other. The
+*view* menu shows the table from the judge's seat (everything) or a player's: there, the cards
+another player set aside face down show without their names, in the zones and the log.
+
 >>> s = Stepper(PUZZLE_PATH)
 >>> s.legal()
 ['exchange Soldier for Fugitive', 'continue']
@@ -14,16 +21,22 @@ current game in place (cheap); stepping back replays from the start.
 
 from __future__ import annotations
 
+import random
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from html import escape
+from math import lcm
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
+from dominion_tavern.notebooks.widgets.seats import face_down, face_down_at_start
 from dominion_tavern.rulebook.carddata import CARDS
+from dominion_tavern.rulebook.engine.chance import ChanceStep, percent
 from dominion_tavern.rulebook.engine.decisions import Closed, Decision
 from dominion_tavern.rulebook.engine.game import Game
+from dominion_tavern.rulebook.engine.knowing import Unknown, deck_view, hand_view
 from dominion_tavern.rulebook.engine.state import Card, GameState, Player
 from dominion_tavern.rulebook.rules import RULES
 
@@ -38,6 +51,8 @@ ZONE_TITLES = {"hand": "hand", "play": "in play", "mat": "Tavern mat", "aside": 
                "discard": "discard", "deck": "deck (top first)"}
 MAX_BUTTONS = 8     # a multi-pick with more legal answers than this gets toggle chips
 LOG_TAIL = 40       # log entries shown (the rest are counted)
+JUDGE = ""          # the view menu's value for the judge's seat, who sees everything
+UNKNOWN_TIP = "cards in an order no one knows: told apart only by name [chance.unknown-order]"
 
 CSS = """<style>
 .tv {font-family: system-ui, sans-serif; font-size: 13px; line-height: 1.5}
@@ -63,6 +78,13 @@ CSS = """<style>
 .tv-closed {color: #777; margin: 1px 0}
 .tv-closed-label {display: inline-block; padding: 0 6px; border: 1px dashed #bbb;
   border-radius: 3px; background: #f6f6f6; color: #8a8a8a}
+.tv-unknown {display: inline-block; padding: 0 4px; margin: 1px 2px; border: 1px dashed #b08d3c;
+  border-radius: 6px; background: #fffaf0}
+.tv-unknown i {color: #7a5c14}
+.tv-facedown {background: repeating-linear-gradient(45deg, #ddd, #ddd 4px, #f2f2f2 4px,
+  #f2f2f2 8px); color: #555; font-style: italic}
+.tv-facedown-seen {border-style: dashed}
+.tv-chance-note {color: #7a5c14}
 </style>"""
 
 
@@ -77,16 +99,20 @@ def _kind(card: Card | str) -> str:
 
 
 def chip(card: Card | str, extra: str = "", earlier: bool = False, count: int | None = None,
-         data: str = "") -> str:
-    """One card as a chip: coloured by type, a tooltip with cost and types."""
+         data: str = "", note: str = "") -> str:
+    """One card as a chip: coloured by type, a tooltip with cost and types (and ``note``)."""
     d = CARDS[card] if isinstance(card, str) else card.d
     classes = ["tv-chip", _kind(card), extra]
     if d.is_traveller:
         classes.append("tv-traveller")
     if earlier:
         classes.append("tv-earlier")
-    tip = f"${d.cost} · {' – '.join(d.types)}" + (" · in play from an earlier turn"
-                                                   if earlier else "")
+    notes = [f"${d.cost}", " – ".join(d.types)]
+    if earlier:
+        notes.append("in play from an earlier turn")
+    if note:
+        notes.append(note)
+    tip = " · ".join(notes)
     text = escape(d.name) + (f" {count}" if count is not None else "")
     return (f'<span class="{" ".join(c for c in classes if c)}" title="{escape(tip)}"{data}>'
             f"{text}</span>")
@@ -110,6 +136,22 @@ def closed_html(c: Closed, ruleset: str, head: str = "not offered") -> str:
             f"{rule_html(c.rule, ruleset, summary)}</div>")
 
 
+def unknown_html(u: Unknown) -> str:
+    """Cards in unknown order as one group: which names (runs counted), and for part of a
+    pool (an unknown hand, or the rest of its pool in the deck) how many of them."""
+    head = "order unknown:" if u.exact else f"{u.size} of these, not known which:"
+    return (f"<span class='tv-unknown' title='{escape(UNKNOWN_TIP)}'><i>{head}</i> "
+            f"{_grouped(list(u.names))}</span>")
+
+
+def facedown_chip(owner: str, name: str | None) -> str:
+    """A card set aside face down: its name for those who see it (``name``), else none."""
+    tip = f"set aside face down: only {owner} sees it"
+    if name is None:
+        return f"<span class='tv-chip tv-facedown' title='{escape(tip)}'>face down</span>"
+    return chip(name, "tv-facedown-seen", note=tip)
+
+
 def _grouped(names: list[str]) -> str:
     out, i = [], 0
     while i < len(names):
@@ -121,22 +163,54 @@ def _grouped(names: list[str]) -> str:
     return " ".join(out)
 
 
-def zone_html(p: Player, kind: str, now: int) -> str:
+def _view_html(view: list[str | Unknown], grouped: bool) -> str:
+    """A deck or hand as the judge sees it: known cards by name, unknown ones as groups."""
+    out, run = [], []
+    for item in [*view, None]:
+        if isinstance(item, str):
+            run.append(item)
+            continue
+        if run:
+            out.append(_grouped(run) if grouped else " ".join(map(chip, run)))
+            run = []
+        if item is not None:
+            out.append(unknown_html(item))
+    return " ".join(out)
+
+
+def zone_html(p: Player, kind: str, now: int, hidden: Counter[str] | None = None,
+              seen: bool = True) -> str:
+    """One zone of ``p``; ``hidden``: the names of its cards set aside face down, shown by
+    name only when ``seen`` (the judge's or their owner's view)."""
     zone = getattr(p, kind)
     cards = list(zone.cards)
-    if kind == "deck":
-        cards.reverse()
     if kind == "play":
         inner = " ".join(chip(c, earlier=c.since < now) for c in cards)
-    elif kind in ("deck", "discard"):
+    elif kind == "deck":
+        inner = _view_html(deck_view(p), grouped=True)
+    elif kind == "hand":
+        inner = _view_html(hand_view(p), grouped=False)
+    elif kind == "discard":
         inner = _grouped([c.name for c in cards])
+    elif kind == "aside" and hidden:
+        left = Counter(hidden)
+        parts = []
+        for c in cards:
+            if left[c.name] > 0:
+                left[c.name] -= 1
+                parts.append(facedown_chip(p.name, c.name if seen else None))
+            else:
+                parts.append(chip(c))
+        inner = " ".join(parts)
     else:
         inner = " ".join(chip(c) for c in cards)
     return (f'<div class="tv-zone" data-zone="{escape(p.name)}.{kind}"><b>{ZONE_TITLES[kind]} '
             f"({len(cards)})</b> {inner or '<span class=tv-muted>—</span>'}</div>")
 
 
-def player_html(s: GameState, p: Player) -> str:
+def player_html(s: GameState, p: Player, hidden: Counter[str] | None = None,
+                viewer: str | None = None) -> str:
+    """A player's tokens and zones, from ``viewer``'s seat (None: the judge's)."""
     now = s.turn.number
     current = p is s.turn.player
     tokens = [f"{t}: {pile}" for t, pile in p.tokens.items() if pile]
@@ -150,7 +224,8 @@ def player_html(s: GameState, p: Player) -> str:
         tokens.append(f"{p.vp_tokens} VP tokens")
     if p.estate_token is not None:
         tokens.append(f"Estate token on {p.estate_token.name}")
-    zones = "".join(zone_html(p, k, now) for k in ZONES if len(getattr(p, k)) or
+    seen = viewer is None or viewer == p.name
+    zones = "".join(zone_html(p, k, now, hidden, seen) for k in ZONES if len(getattr(p, k)) or
                     k in ("hand", "play", "deck", "discard"))
     return (f'<div class="tv-player{" tv-current" if current else ""}" '
             f'data-player="{escape(p.name)}"><b>{escape(p.name)}</b>'
@@ -188,7 +263,8 @@ def turn_html(g: Game) -> str:
             "</div>")
 
 
-def log_html(g: Game, new_from: int, tail: int = LOG_TAIL) -> str:
+def log_html(g: Game, new_from: int, tail: int = LOG_TAIL, viewer: str | None = None) -> str:
+    """The log's last ``tail`` entries as read from ``viewer``'s seat (None: the judge's)."""
     entries = list(g.log)
     start = max(0, len(entries) - tail)
     rows = [f"<div class='tv-muted'>… {start} earlier entries</div>"] if start else []
@@ -197,11 +273,22 @@ def log_html(g: Game, new_from: int, tail: int = LOG_TAIL) -> str:
         if e.turn != turn:
             turn = e.turn
             rows.append(f"<div class='tv-muted'>turn {turn}</div>")
-        text = escape(e.text().rsplit(" [", 1)[0])
+        text = escape(e.text(viewer=viewer).rsplit(" [", 1)[0])
         cls = " class='tv-new'" if i >= new_from else ""
         rows.append(f"<div{cls} data-log='{i}'>{rule_html(e.rule, g.ruleset, text)}</div>")
     return "<div class='tv-log'>" + ("".join(rows) or "<i>nothing yet</i>") + "</div>"
 
+
+def random_outcome(step: ChanceStep, rng: random.Random) -> str:
+    """An outcome of ``step`` drawn with exactly its probabilities (one whole number drawn
+    from ``rng`` over their common denominator)."""
+    denominator = lcm(*(p.denominator for p in step.probabilities))
+    r = rng.randrange(denominator)
+    for label, p in zip(step.labels(), step.probabilities, strict=True):
+        r -= p.numerator * (denominator // p.denominator)
+        if r < 0:
+            return label
+    raise AssertionError("a chance step's probabilities add up to 1")  # pragma: no cover
 
 
 class Stepper:
@@ -209,13 +296,14 @@ class Stepper:
 
     ``source``: a :class:`Game` (driven in place, its answers are the history), a
     :class:`Scenario` or a scenario file (history: its script, starting before it).
-    ``answers`` replaces that history. Display with ``display(stepper.widget)`` or just
-    ``stepper`` as a cell's last line.
+    ``answers`` replaces that history. ``seed`` seeds the *random* button's generator;
+    ``view`` is the seat shown (a player's name, or ``None`` for the judge's). Display with
+    ``display(stepper.widget)`` or just ``stepper`` as a cell's last line.
     """
 
     def __init__(self, source: Game | Scenario | str | Path,
                  answers: Sequence[str] | None = None, *, at: int | None = None,
-                 title: str = "") -> None:
+                 title: str = "", seed: int = 0, view: str | None = None) -> None:
         if isinstance(source, str | Path):
             # the scenario loader (YAML, schema) is imported only when a file is opened
             from dominion_tavern.checker.scenario import load_scenario
@@ -231,19 +319,21 @@ class Stepper:
             self.history = list(source.answers if answers is None else answers)
             at = len(source.answers) if at is None else at
         self.factory = self.game.factory
+        self.rng = random.Random(seed)        # the random button's: a session replays the same
+        self._start_face_down = face_down_at_start(self.factory()[0])
         self.lines: list[list[str]] = []      # other lines of answers explored (branches)
         self.redraw_ms = 0.0
         self.on_change: list[Callable[[Stepper], None]] = []
         self._log_from = 0
         self._picks: list[int] = []
-        self._build(title)
+        self._build(title, view)
         if list(self.game.answers) != self.history[:at]:
             self.game = self._replay(self.history[:at])
         self.at = at
         self.redraw()
 
     # -- widgets ------------------------------------------------------------------------------
-    def _build(self, title: str) -> None:
+    def _build(self, title: str, view: str | None) -> None:
         lay = w.Layout(width="auto")
         self.back_button = w.Button(description="\u25c0 back", layout=lay)
         self.forward_button = w.Button(description="forward \u25b6", layout=lay)
@@ -260,6 +350,7 @@ class Stepper:
         self.position.add_class("tv-position")
         self.lines_menu = w.Dropdown(description="lines", options=[("this line", -1)], value=-1,
                                      layout=w.Layout(width="28em"))
+        self.lines_menu.add_class("tv-lines")
         self.lines_menu.observe(self._switch_line, names="value")
         self.board = w.HTML()
         self.board.add_class("tv-board")
@@ -271,16 +362,28 @@ class Stepper:
         self.confirm_button = w.Button(description="confirm", button_style="primary")
         self.confirm_button.add_class("tv-confirm")
         self.confirm_button.on_click(lambda _: self._confirm())
+        self.random_button = w.Button(description="random", icon="random",
+                                      tooltip="pick an outcome with these probabilities",
+                                      layout=w.Layout(width="auto", display="none"))
+        self.random_button.add_class("tv-random")
+        self.random_button.on_click(lambda _: self.choose_at_random())
         self.closed = w.HTML()
         self.closed.add_class("tv-closed-box")
+        seats = [("the judge (sees all)", JUDGE)] + [
+            (f"{p.name}'s seat", p.name) for p in self.game.state.players]
+        self.view_menu = w.Dropdown(description="view", options=seats, value=view or JUDGE,
+                                    layout=w.Layout(width="18em"))
+        self.view_menu.add_class("tv-view")
+        self.view_menu.observe(lambda _: self.redraw(), names="value")
         self.log = w.HTML()
         self.log.add_class("tv-logbox")
         self.history_html = w.HTML()
         self.history_html.add_class("tv-history")
         head = w.HTML(CSS + (f"<h3 class='tv'>{escape(title)}</h3>" if title else ""))
         nav = w.HBox([self.restart_button, self.back_button, self.forward_button,
-                      self.end_button, self.position])
-        decision = w.VBox([self.prompt, self.answers_box, self.picks_box, self.closed])
+                      self.end_button, self.position, self.view_menu])
+        decision = w.VBox([self.prompt, self.answers_box, self.random_button, self.picks_box,
+                           self.closed])
         right = w.VBox([w.HTML("<b class='tv'>Log</b> <span class='tv tv-muted'>(click a "
                                "line for its rule)</span>"), self.log,
                         w.HTML("<b class='tv'>Answers on this line</b>"), self.history_html,
@@ -307,10 +410,20 @@ class Stepper:
     def legal(self) -> list[str]:
         return self.game.legal()
 
-    def zone(self, player: str, kind: str) -> list[str]:
-        """Card names in a player's zone (a deck top first)."""
-        names = getattr(self.game.player(player), kind).names()
-        return names[::-1] if kind == "deck" else names
+    @property
+    def viewer(self) -> str | None:
+        """The seat the table is shown from: a player's name, or ``None`` for the judge."""
+        return self.view_menu.value or None
+
+    def zone(self, player: str, kind: str) -> list[str | Unknown]:
+        """A player's zone as the judge sees it: card names (a deck top first), cards in
+        unknown order as :class:`Unknown` groups."""
+        p = self.game.player(player)
+        if kind == "deck":
+            return deck_view(p)
+        if kind == "hand":
+            return hand_view(p)
+        return getattr(p, kind).names()
 
     def pile(self, name: str) -> int:
         return len(self.state.pile(name))
@@ -335,6 +448,14 @@ class Stepper:
         while g.pending is None and g.paused is not None:
             g.resume()
         return g
+
+    def choose_at_random(self) -> Stepper:
+        """Answer the pending chance step with an outcome drawn with its probabilities."""
+        d = self.pending
+        if not isinstance(d, ChanceStep):
+            raise ValueError("no chance step is pending: the random button answers only "
+                             "those; decisions are the players'")
+        return self.choose(random_outcome(d, self.rng))
 
     def choose(self, label: str) -> Stepper:
         """Answer the pending decision; a different answer than the line's next one starts a
@@ -413,10 +534,13 @@ class Stepper:
         t0 = time.perf_counter()
         g = self.game
         s = g.state
+        viewer = self.viewer
+        hidden = face_down(g, self._start_face_down)
         self.board.value = ("<div class='tv'>" + turn_html(g)
-                            + "".join(player_html(s, p) for p in s.players)
+                            + "".join(player_html(s, p, hidden.get(p.name), viewer)
+                                      for p in s.players)
                             + piles_html(s) + "</div>")
-        self.log.value = log_html(g, self._log_from)
+        self.log.value = log_html(g, self._log_from, viewer=viewer)
         self._draw_decision()
         self._draw_history()
         self.back_button.disabled = self.at == 0
@@ -431,6 +555,8 @@ class Stepper:
     def _draw_decision(self) -> None:
         g, d = self.game, self.game.pending
         self._picks = []
+        chance = isinstance(d, ChanceStep)
+        self.random_button.layout.display = "" if chance else "none"
         if d is None:
             self.prompt.value = ("<div class='tv'><b>The game is over.</b></div>" if g.over
                                  else "<div class='tv'><b>No decision is pending.</b></div>")
@@ -447,6 +573,9 @@ class Stepper:
             how = f" <span class='tv-muted'>(pick {d.min} to {d.max}{order})</span>"
         card = f" <span class='tv-muted'>— {escape(d.card)}</span>" if d.card else ""
         summary = f"<b>{escape(d.player)}</b>: {escape(d.prompt)}{card}{how}"
+        if chance:
+            summary = (f"<b class='tv-chance-note'>{escape(d.prompt)}</b> <span class="
+                       "'tv-muted'>(no one decides: each outcome with its probability)</span>")
         self.prompt.value = "<div class='tv'>" + rule_html(d.rule, g.ruleset, summary) + "</div>"
         legal = g.legal() if not d.multi or len(d.options) <= 10 else None
         if (legal is not None and len(legal) <= MAX_BUTTONS) or not d.multi:
@@ -465,9 +594,16 @@ class Stepper:
 
     def _answer_button(self, label: str) -> w.Button:
         nxt = self.history[self.at] if self.at < len(self.history) else None
-        b = w.Button(description=label, tooltip=label, layout=w.Layout(width="auto"),
+        d = self.pending
+        text = label
+        if isinstance(d, ChanceStep):
+            p = d.probability(label)
+            text = f"{label} \u00b7 {p} ({percent(p)})"
+        b = w.Button(description=text, tooltip=label, layout=w.Layout(width="auto"),
                      button_style="info" if label == nxt else "")
         b.add_class("tv-answer")
+        if text != label:
+            b.add_class("tv-chance")
         b.on_click(lambda _, label=label: self.choose(label))
         return b
 
