@@ -27,6 +27,8 @@ class RandomBot:
             k = self.rng.randint(d.min, min(d.max, len(d.options)))
             picks = self.rng.sample(d.options, k)
             return d.answer_label(picks)
+        if not d.multi and d.lazy:  # one value picked, its option built alone
+            return d.option(self.rng.choice(list(d.each_value())))
         return self.rng.choice(d.answers())
 
 

@@ -107,6 +107,11 @@ class Decision:
             self._options = [Option(label_of(v), v) for v in self._lazy_values()]
         return self._options
 
+    @property
+    def lazy(self) -> bool:
+        """Whether the options are still unbuilt (values are listed, labels made, on reading)."""
+        return self._options is None
+
     def _lazy_values(self) -> list[Any]:
         if self._values is None:
             self._values = list(self.values())

@@ -98,11 +98,12 @@ class Moves:
                     records += yield from self.know_top(p, k, "draw")
                 else:
                     records += self.seen_top(p, k)
-            for _ in range(k):
-                card = deck.pop()
+            taken = deck[-k:][::-1]  # the top card first
+            del deck[-k:]
+            for card in taken:
                 card.zone = p.hand
-                hand.append(card)
-                drawn.append(card)
+            hand += taken
+            drawn += taken
         drawn.chance = tuple(records)
         if drawn or n:
             short = f"wanted {n}" if len(drawn) < n else ""

@@ -273,4 +273,8 @@ class GameState:
 
     def empty_supply_piles(self) -> int:
         """Empty Supply piles; non-Supply piles never count (rule ``game.end.nonsupply``)."""
-        return sum(1 for z in self.supply.values() if not z.cards)
+        empty = 0
+        for z in self.supply.values():
+            if not z.cards:
+                empty += 1
+        return empty

@@ -6,15 +6,15 @@ the reference are drawn from them, so they cannot drift from the code.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from dominion_tavern.rulebook.carddata import EVENTS, CardDef
+from dominion_tavern.rulebook.carddata import EVENTS
 from dominion_tavern.rulebook.cards.registry import BEHAVIOURS, ability, perform
 from dominion_tavern.rulebook.engine.decisions import Closed, Decision, Option
 from dominion_tavern.rulebook.engine.playing import call_label
-from dominion_tavern.rulebook.engine.state import Card, Player, Turn, Zone, move
+from dominion_tavern.rulebook.engine.state import Card, Player, Turn, move
 
 if TYPE_CHECKING:
     from dominion_tavern.rulebook.engine.game import Game
@@ -57,15 +57,14 @@ class BuyOffer:
     as option values: ``("play", NAME)`` a Treasure, ``PLAY_ALL``, ``("buy", NAME)`` a card,
     ``("event", NAME)``, ``END_BUY``. :meth:`values` lists them in order, :meth:`allows` tells
     whether one value is offered (a bot asking about a few never lists them all); both rest on
-    the same rules below."""
+    the same rules below, each worked out once per decision."""
 
-    __slots__ = ("_cost", "_priced", "_treasures", "g", "t")
+    __slots__ = ("_buyable", "_treasures", "g", "t")
 
     def __init__(self, g: Game) -> None:
         self.g, self.t = g, g.state.turn
         self._treasures: list[str] | None = None
-        self._cost: Callable[[CardDef], int] | None = None
-        self._priced = False
+        self._buyable: list[str] | None = None
 
     # -- the rules --------------------------------------------------------------------------
     def treasures(self) -> list[str]:
@@ -76,18 +75,21 @@ class BuyOffer:
                 [c.name for c in t.player.hand.cards if c.d.is_treasure]
         return self._treasures
 
-    def buying_cards(self) -> bool:
-        return self.t.buys > 0 and not self.t.no_buying_cards
-
-    def affordable(self, pile: Zone) -> bool:
-        """A card can be bought if its pile has one and its cost now is at most the $."""
-        cards = pile.cards
-        if not cards:
-            return False
-        if not self._priced:
-            self._cost, self._priced = self.g.costs_now(), True
-        d, cost = cards[-1].d, self._cost
-        return (d.cost if cost is None else cost(d)) <= self.t.coins
+    def buyable(self) -> list[str]:
+        """The Supply piles whose top card can be bought: a Buy left, not Mission's turn, and
+        a cost now (every change in force) at most the $."""
+        if self._buyable is None:
+            t, out = self.t, []
+            if t.buys > 0 and not t.no_buying_cards:
+                cost, coins = self.g.costs_now(), t.coins
+                for name, pile in self.g.state.supply.items():
+                    cards = pile.cards
+                    if cards:
+                        d = cards[-1].d
+                        if (d.cost if cost is None else cost(d)) <= coins:
+                            out.append(name)
+            self._buyable = out
+        return self._buyable
 
     def event_ok(self, name: str) -> bool:
         return self.t.buys > 0 and self.g.event_buyable(self.t.player, name)
@@ -103,9 +105,7 @@ class BuyOffer:
             return len(self.treasures()) > 1
         if kind == "event":
             return name in self.g.state.events and self.event_ok(name)
-        pile = self.g.state.supply.get(name)
-        return kind == "buy" and pile is not None and self.buying_cards() and \
-            self.affordable(pile)
+        return kind == "buy" and name in self.buyable()
 
     def values(self) -> Iterator[tuple[str, str | None]]:
         treasures = self.treasures()
@@ -113,11 +113,8 @@ class BuyOffer:
             yield ("play", name)
         if len(treasures) > 1:
             yield PLAY_ALL
-        if self.buying_cards():
-            affordable = self.affordable
-            for name, pile in self.g.state.supply.items():
-                if affordable(pile):
-                    yield ("buy", name)
+        for name in self.buyable():
+            yield ("buy", name)
         for name in self.g.state.events:
             if self.event_ok(name):
                 yield ("event", name)
@@ -156,9 +153,11 @@ class TurnLoop:
             if step == "start":
                 self.note(t.player, "starts their turn", note=f"turn {t.number}",
                           rule="turn.extra" if t.extra else "turn.start")
-                yield from self.start_of_turn()
+                if self.state.lasting or self.state.pending or t.player.mat.cards:
+                    yield from self.start_of_turn()
             elif step == "action":
-                yield from self.action_phase()
+                if self.action_options(t.player):
+                    yield from self.action_phase()
             elif step == "buy":
                 yield from self.buy_phase()
             else:
@@ -173,17 +172,22 @@ class TurnLoop:
             yield Mark("turn-end", "cleanup", t.number)
 
     # -- Action phase -----------------------------------------------------------------------
+    def action_options(self: Game, p: Player) -> list[Option]:
+        """The Action cards p may play now, one per name (rule ``turn.action``)."""
+        options: list[Option] = []
+        if self.state.turn.actions > 0:
+            seen = set()
+            for c in p.hand.cards:
+                if c.d.is_action and c.name not in seen:
+                    seen.add(c.name)
+                    options.append(Option(f"play {c.name}", c))
+        return options
+
     def action_phase(self: Game):
         t = self.state.turn
         p = t.player
         while True:
-            options = []
-            if t.actions > 0:
-                seen = set()
-                for c in p.hand.cards:
-                    if c.d.is_action and c.name not in seen:
-                        seen.add(c.name)
-                        options.append(Option(f"play {c.name}", c))
+            options = self.action_options(p)
             if not options:  # nothing to play: the phase ends without asking
                 return
             options.append(Option("end Action phase", None))
@@ -219,7 +223,8 @@ class TurnLoop:
                 yield from self.buy(p, arg)
             else:
                 yield from self.buy_event(p, arg)
-        yield from self.end_of_buy(p)
+        if p.mat.cards:
+            yield from self.end_of_buy(p)
 
     def buy(self: Game, p: Player, name: str):
         """Buy a card: pay, use a Buy, "when you buy" effects, then gain it (rule ``buy``)."""
@@ -233,7 +238,8 @@ class TurnLoop:
         self.note(p, "buys", (name,), rule="turn.buy.purchase")
         d = p.estate_def if name == "Estate" and p.estate_def else card.d  # will be p's Estate
         own = self.own_ability(p, BEHAVIOURS[d.abilities].on_buy, card, {"card": card})
-        yield from self.fire("buy", p, own=own, card=card)
+        if own is not None or self.reacts("buy", p):
+            yield from self.fire("buy", p, own=own, card=card)
         yield from self.gain(p, name, rule="buy", bought=True)
 
     def buy_closed(self: Game, p: Player) -> list[Closed]:
@@ -319,7 +325,8 @@ class TurnLoop:
                     yield from self.discarded_from_play(q, out, from_hand if q is p else [])
                     break
         yield from self.draw(p, 5 + t.draw_bonus, rule="turn.cleanup.draw")
-        yield from self.fire("end-of-turn", p)  # after drawing: Save
+        if self.reacts("end-of-turn", p):
+            yield from self.fire("end-of-turn", p)  # after drawing: Save
 
     def discarded_from_play(self: Game, q: Player, cards: list[Card],
                             from_hand: Sequence[Card] = ()):

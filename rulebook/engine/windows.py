@@ -157,8 +157,7 @@ class Windows:
         """Let lasting effects and abilities of cards in play react to ``event`` happening to
         ``p``, with ``own`` (the card's own ability, "when you buy this"), in the order ``p``
         picks. ``window`` is ``play``, ``buy`` or ``end-of-turn``."""
-        if own is None and not self.state.lasting and p.tokens["Trashing"] is None and \
-                not self._in_play_abilities(window):
+        if own is None and not self.reacts(window, p):
             return
 
         def collect() -> list[Trigger]:
@@ -180,6 +179,12 @@ class Windows:
         moment = FIRE_MOMENTS[window].format(card=event["card"].name if "card" in event else "")
         yield from self.resolve_triggers(p, collect, f"{moment}, which effect resolves next?",
                                          rule="choice.simultaneous")
+
+    def reacts(self: Game, window: str, p: Player) -> bool:
+        """Whether anything could react in ``window`` to ``p``: a lasting effect, an ability
+        of a card in play, Plan's Trashing token (else :meth:`fire` has nothing to do)."""
+        return bool(self.state.lasting) or p.tokens["Trashing"] is not None or \
+            self._in_play_abilities(window)
 
     def _in_play_abilities(self: Game, window: str) -> bool:
         names = in_play_windows().get(window)
