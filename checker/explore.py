@@ -128,9 +128,10 @@ class Outcome:
     cut: int = 0          # paths that reached the depth limit here, not a stop point
     over: bool = False    # the shortest path ends the game
     # How likely the outcome is, whatever the players choose (at least ``low``) and at most
-    # (``high``, if they steer towards it); equal when no choice can change it.
-    low: Fraction = Fraction(1)
-    high: Fraction = Fraction(1)
+    # (``high``, if they steer towards it); equal when no choice can change it. Worked out
+    # only when the exploration met chance (else None).
+    low: Fraction | None = None
+    high: Fraction | None = None
     # The lines of decisions (answers to players' decisions, chance left out) that reach it,
     # each with the probability of chance within it; only explored when chance steps exist.
     lines: list[tuple[list[str], Fraction]] = field(default_factory=list)
@@ -223,10 +224,10 @@ Result = tuple[Summary, int, int]   # outcomes, decisions, leaves
 class _Explorer:
     def __init__(self, factory: Factory, script: Sequence[str], stop: Stop, fields: list[str],
                  max_nodes: int, max_depth: int | None, fast: bool, memo: bool,
-                 progress: Progress | None = None, lines: bool = False, offset: int = 0
+                 progress: Progress | None = None, weigh: bool = False, offset: int = 0
                  ) -> None:
         self.factory = factory
-        self.lines = lines
+        self.weigh = weigh  # work out probabilities and lines of decisions (a second pass)
         self.offset = offset  # answers tried by an earlier pass, for the progress hook
         self.chance = False
         self.script = list(script)
@@ -320,8 +321,8 @@ class _Explorer:
                 or not g.legal():
             key = tuple(get(g) for get in self.getters)
             cut = depth_cut and g.paused is None and not over
-            return {key: [1, 0, None, None, int(cut), over, 1, 1,
-                          {None: 1} if self.lines else None]}, 0, 1
+            entry = [1, 0, None, None, int(cut), over]
+            return {key: [*entry, 1, 1, {None: 1}] if self.weigh else entry}, 0, 1
         memo_key = None
         if self.fast and is_top_level(g) and restartable(g):
             if self.memo:
@@ -354,33 +355,12 @@ class _Explorer:
                                    decided + (not chance))
             decisions += d + 1
             leaves += n
-            q = d0.probability(a) if chance else 1
-            for key, (paths, length, pc, rc, cut, ov, low, high, lines) in sub.items():
-                present[key] += 1
-                if lines is not None:
-                    lines = ({lc: q * p for lc, p in lines.items()} if chance else
-                             {(a, lc): p for lc, p in lines.items()})
-                cur = summary.get(key)
-                if cur is None:
-                    summary[key] = [paths, length + 1, (a, pc), (step, rc), cut, ov,
-                                    q * low, q * high, lines]
-                    continue
-                cur[0] += paths
-                cur[4] += cut
-                if length + 1 < cur[1]:
-                    cur[1:4] = [length + 1, (a, pc), (step, rc)]
-                    cur[5] = ov
-                if chance:
-                    cur[6] += q * low
-                    cur[7] += q * high
-                else:
-                    cur[6] = min(cur[6], low)
-                    cur[7] = max(cur[7], high)
-                if lines is not None:
-                    merged = cur[8] = dict(cur[8])
-                    for lc, p in lines.items():
-                        merged[lc] = merged.get(lc, 0) + p
-        if not chance:  # a choice that avoids an outcome makes its least probability 0
+            if self.weigh:
+                _merge_weighted(summary, sub, a, step, d0.probability(a) if chance else None,
+                                present)
+            else:
+                _merge(summary, sub, a, step)
+        if self.weigh and not chance:  # a choice that avoids an outcome: least probability 0
             for key, entry in summary.items():
                 if present[key] < tried:
                     entry[6] = 0
@@ -388,6 +368,52 @@ class _Explorer:
         if memo_key is not None and not self.truncated:
             self.table[memo_key] = result
         return result
+
+
+def _merge(summary: Summary, sub: Summary, a: str, step: tuple[str, ...]) -> None:
+    """Fold a child's outcomes (reached by answer ``a``, whose log cited ``step``) into its
+    parent's: paths add up, the shortest path is kept."""
+    for key, (paths, length, pc, rc, cut, ov) in sub.items():
+        cur = summary.get(key)
+        if cur is None:
+            summary[key] = [paths, length + 1, (a, pc), (step, rc), cut, ov]
+            continue
+        cur[0] += paths
+        cur[4] += cut
+        if length + 1 < cur[1]:
+            cur[1:4] = [length + 1, (a, pc), (step, rc)]
+            cur[5] = ov
+
+
+def _merge_weighted(summary: Summary, sub: Summary, a: str, step: tuple[str, ...],
+                    q: Fraction | None, present: Counter[tuple[Any, ...]]) -> None:
+    """:func:`_merge`, weighing probabilities too: below a chance step (``q`` the outcome's
+    probability) they add up weighed by it; below a decision the least and the most are
+    kept, and each line of decisions gets the answer in front."""
+    for key, (paths, length, pc, rc, cut, ov, low, high, lines) in sub.items():
+        present[key] += 1
+        lines = ({lc: q * p for lc, p in lines.items()} if q is not None else
+                 {(a, lc): p for lc, p in lines.items()})
+        w = 1 if q is None else q
+        cur = summary.get(key)
+        if cur is None:
+            summary[key] = [paths, length + 1, (a, pc), (step, rc), cut, ov, w * low, w * high,
+                            lines]
+            continue
+        cur[0] += paths
+        cur[4] += cut
+        if length + 1 < cur[1]:
+            cur[1:4] = [length + 1, (a, pc), (step, rc)]
+            cur[5] = ov
+        if q is not None:
+            cur[6] += q * low
+            cur[7] += q * high
+        else:
+            cur[6] = min(cur[6], low)
+            cur[7] = max(cur[7], high)
+        merged = cur[8] = dict(cur[8])
+        for lc, p in lines.items():
+            merged[lc] = merged.get(lc, 0) + p
 
 
 def _unroll(cons: tuple[Any, Any] | None) -> list[Any]:
@@ -415,22 +441,25 @@ def explore(factory: Factory, script: Sequence[str] = (), stop: dict[str, Any] |
     t0 = time.perf_counter()
     ex = _Explorer(factory, script, parsed, fields, max_nodes, max_depth, fast, memo, progress)
     summary, decisions, leaves = ex.run()
-    if ex.chance and not ex.truncated:  # again, now following each line of decisions
+    if ex.chance and not ex.truncated:  # again, weighing chance and the lines of decisions
         first = ex
         ex = _Explorer(factory, script, parsed, fields, max_nodes, max_depth, fast, memo,
-                       progress, lines=True, offset=first.explored)
+                       progress, weigh=True, offset=first.explored)
         summary, decisions, leaves = ex.run()
         ex.answered += first.answered
         ex.explored += first.explored
     seconds = time.perf_counter() - t0
     outcomes = []
-    for key, (paths, _, pc, rc, cut, over, low, high, lines) in summary.items():
+    for key, (paths, _, pc, rc, cut, over, *weighed) in summary.items():
         rules = [r for step in _unroll(rc) for r in step]
-        found = [(_unroll(lc), Fraction(p)) for lc, p in (lines or {}).items()]
-        found.sort(key=lambda lp: (-lp[1], len(lp[0])))
-        outcomes.append(Outcome(dict(zip(fields, key, strict=True)), paths, _unroll(pc),
-                                list(dict.fromkeys(rules)), cut, over, Fraction(low),
-                                Fraction(high), found))
+        o = Outcome(dict(zip(fields, key, strict=True)), paths, _unroll(pc),
+                    list(dict.fromkeys(rules)), cut, over)
+        if weighed:
+            low, high, lines = weighed
+            o.low, o.high = Fraction(low), Fraction(high)
+            o.lines = sorted(((_unroll(lc), Fraction(p)) for lc, p in lines.items()),
+                             key=lambda lp: (-lp[1], len(lp[0])))
+        outcomes.append(o)
     return Exploration(fields, parsed, outcomes, decisions, ex.answered, leaves, ex.truncated,
                        max_nodes, seconds, ex.explored, ex.stopped, ex.chance)
 

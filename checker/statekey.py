@@ -2,10 +2,10 @@
 
 Two top-level points with the same key play out the same way: the same answers give the same
 log and the same positions. The key holds every zone's card names in order (and the play marks
-of cards outside the piles), every other field of the state, its players, turn and effects
-(cards they refer to are named by where they are: zone number and place), and the random
-generator's state. Card identities (``uid``) are left out: they never show in a log or an
-outcome.
+of cards outside the piles; a pile, which holds copies of one card, by its size), every other
+field of the state, its players, turn and effects (cards they refer to are named by where they
+are: zone number and place), and the random generator's state. Card identities (``uid``)
+are left out: they never show in a log or an outcome.
 """
 
 from __future__ import annotations
@@ -23,10 +23,7 @@ _PILES = ("supply", "nonsupply")
 
 
 class KeyMaker:
-    """Makes keys; shares equal pile tuples between keys to keep the memo small."""
-
-    def __init__(self) -> None:
-        self._shared: dict[tuple[str, ...], tuple[str, ...]] = {}
+    """Makes keys of top-level points."""
 
     def key(self, g: Game, extra: object = None) -> tuple[Any, ...]:
         s = g.state
@@ -36,14 +33,13 @@ class KeyMaker:
         contents: list[Any] = []
         for i, z in enumerate(zones):
             cards = z.cards
+            if z.kind in _PILES:  # a pile holds copies of one card: its size says it all
+                contents.append(len(cards))
+                continue
             for j, c in enumerate(cards):
                 where[id(c)] = (i, j)
-            if z.kind in _PILES:
-                names = tuple([c.name for c in cards])
-                contents.append(self._shared.setdefault(names, names))
-            else:
-                contents.append(tuple([(c.name, c.since, c.plays, tuple(
-                    where.get(id(t), t.name) for t in c.tracks)) for c in cards]))
+            contents.append(tuple([(c.name, c.since, c.plays, tuple(
+                where.get(id(t), t.name) for t in c.tracks)) for c in cards]))
         f = _Freezer(znum, where)
         fields = tuple(f.freeze(v) for k, v in vars(s).items()
                        if k not in ("players", "supply", "nonsupply", "trash"))
