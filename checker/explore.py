@@ -172,7 +172,8 @@ class Exploration:
     seconds: float = 0.0
     explored: int = 0      # answers tried by the search itself (what max_nodes caps)
     stopped: bool = False  # the progress hook asked to stop (then truncated too)
-    chance: bool = False   # chance steps were met: outcomes carry probabilities
+    chance: bool = False   # chance steps were met and weighed: outcomes carry probabilities
+    # (a search cut short weighs nothing: its probabilities would be partial)
 
     @property
     def rate(self) -> float:
@@ -461,7 +462,7 @@ def explore(factory: Factory, script: Sequence[str] = (), stop: dict[str, Any] |
                              key=lambda lp: (-lp[1], len(lp[0])))
         outcomes.append(o)
     return Exploration(fields, parsed, outcomes, decisions, ex.answered, leaves, ex.truncated,
-                       max_nodes, seconds, ex.explored, ex.stopped, ex.chance)
+                       max_nodes, seconds, ex.explored, ex.stopped, ex.weigh)
 
 
 def default_fields(g: Game) -> list[str]:

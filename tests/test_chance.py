@@ -136,3 +136,12 @@ def test_explorer_agrees_with_seeded_simulation(spec):
     for hand, p in want.items():
         sd = (float(p) * (1 - float(p)) / n) ** 0.5
         assert abs(seen[hand] / n - float(p)) < 5 * sd, (hand, seen[hand], p)
+
+
+def test_a_search_cut_short_weighs_no_probabilities():
+    """Cut before its end, an exploration that met chance gives no probabilities (they would
+    be partial) and says it was cut."""
+    ex = explore(lambda: build(lab()), ["play Laboratory"], ACTION_END, ["players.Ann.hand"],
+                 max_nodes=1)
+    assert ex.truncated and not ex.chance
+    assert all(o.low is None and o.probability is None for o in ex.outcomes)
