@@ -316,8 +316,9 @@ class _Explorer:
         (chance steps are not decisions, so they don't count towards ``stop.decisions``)."""
         over = g.pending is None and g.paused is None
         depth_cut = self.max_depth is not None and len(path) >= self.max_depth
-        if g.paused is not None or over or self.stop.decisions == decided or depth_cut \
-                or not g.legal():
+        # A chance step finishes the answer before it (a card's draw), so it never ends a path.
+        counted = self.stop.decisions == decided and not isinstance(g.pending, ChanceStep)
+        if g.paused is not None or over or counted or depth_cut or not g.legal():
             key = tuple(get(g) for get in self.getters)
             cut = depth_cut and g.paused is None and not over
             return {key: [1, 0, None, None, int(cut), over, 1, 1,
