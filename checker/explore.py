@@ -526,6 +526,7 @@ def check_outcomes(scn: Any, ruleset: str | None = None,
     ex = explore_scenario(scn, ruleset, max_nodes)
     wanted: dict[tuple[Any, ...], dict[str, Any]] = {}
     chances: dict[tuple[Any, ...], tuple[Fraction, Fraction]] = {}
+    place: dict[tuple[Any, ...], int] = {}
     for i, e in enumerate(expect):
         if PROBABILITY in e:
             try:
@@ -548,6 +549,11 @@ def check_outcomes(scn: Any, ruleset: str | None = None,
         except FieldError as err:
             raise ExploreError(f"{scn.path}: outcomes.expect[{i}]: {err}") from None
         key = tuple(values[f] for f in fields)
+        if key in place:  # else the later one's probability would silently replace the first's
+            raise ExploreError(f"{scn.path}: outcomes.expect[{i}] is the same outcome as "
+                               f"outcomes.expect[{place[key]}] ({_show(values)}); the fields "
+                               "compare them as one, so list it once")
+        place[key] = i
         wanted[key] = values
         if bounds is not None:
             chances[key] = bounds
