@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from dominion_tavern.checker.explore import ExploreError, check_outcomes
+from dominion_tavern.checker.run import run_scenario
 from dominion_tavern.checker.scenario import load_scenario
 
 LAB = textwrap.dedent("""\
@@ -54,3 +55,29 @@ def test_each_outcome_once_passes(tmp_path):
                    '{"players.Ann.deck:sorted": [2 Copper, Estate], probability: 3/5}',
                    '{"players.Ann.deck:sorted": [3 Copper], probability: 1/10}')
     assert check_outcomes(scn).ok
+
+
+UNKNOWN_ZONES = textwrap.dedent("""\
+    meta: {{id: zones, question: "Zones as a judge sees them, before anything is known"}}
+    setup:
+      players:
+        - {{name: Ann, hand: [Copper], deck: [Gold, {{unknown: [3 Copper, 2 Estate]}}]}}
+        - {{name: Bob, hand: {{unknown: 5, pool: [7 Copper, 3 Estate]}}}}
+      turn: {{player: Ann, phase: action}}
+    expect:
+      players:
+        Ann: {{deck: {{in_order: [Gold, {{unknown: [{group}]}}]}}}}
+        Bob:
+          hand: [{{unknown: 5, pool: [7 Copper, 3 Estate]}}]
+          deck: [{{unknown: 5, pool: [7 Copper, 3 Estate]}}]
+    """)
+
+
+@pytest.mark.parametrize(("group", "passed"), [("3 Copper, 2 Estate", True),
+                                               ("2 Copper, 3 Estate", False)])
+def test_expectations_may_name_cards_no_one_knows(tmp_path, group, passed):
+    """The {unknown: ...} forms of checker/README.md are valid in expect (the schema lets them
+    through) and compared: a group of other cards fails."""
+    path = tmp_path / "zones.yaml"
+    path.write_text(UNKNOWN_ZONES.format(group=group))
+    assert run_scenario(load_scenario(path)).passed is passed
