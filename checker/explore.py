@@ -318,8 +318,9 @@ class _Explorer:
         (chance steps are not decisions, so they don't count towards ``stop.decisions``)."""
         over = g.pending is None and g.paused is None
         depth_cut = self.max_depth is not None and len(path) >= self.max_depth
-        if g.paused is not None or over or self.stop.decisions == decided or depth_cut \
-                or not g.legal():
+        # A chance step finishes the answer before it (a card's draw), so it never ends a path.
+        counted = self.stop.decisions == decided and not isinstance(g.pending, ChanceStep)
+        if g.paused is not None or over or counted or depth_cut or not g.legal():
             key = tuple(get(g) for get in self.getters)
             cut = depth_cut and g.paused is None and not over
             entry = [1, 0, None, None, int(cut), over]
@@ -555,6 +556,7 @@ def check_outcomes(scn: Any, ruleset: str | None = None,
     ex = explore_scenario(scn, ruleset, max_nodes)
     wanted: dict[tuple[Any, ...], dict[str, Any]] = {}
     chances: dict[tuple[Any, ...], tuple[Fraction, Fraction]] = {}
+    place: dict[tuple[Any, ...], int] = {}
     for i, e in enumerate(expect):
         if PROBABILITY in e:
             try:
@@ -577,6 +579,11 @@ def check_outcomes(scn: Any, ruleset: str | None = None,
         except FieldError as err:
             raise ExploreError(f"{scn.path}: outcomes.expect[{i}]: {err}") from None
         key = tuple(values[f] for f in fields)
+        if key in place:  # else the later one's probability would silently replace the first's
+            raise ExploreError(f"{scn.path}: outcomes.expect[{i}] is the same outcome as "
+                               f"outcomes.expect[{place[key]}] ({_show(values)}); the fields "
+                               "compare them as one, so list it once")
+        place[key] = i
         wanted[key] = values
         if bounds is not None:
             chances[key] = bounds

@@ -96,6 +96,8 @@ class Knowing:
                 names = yield from self._come_up(p, group, take, verb, deck, hidden - size,
                                                  hidden)
                 records.append((dict(group), names))
+            elif self.state.ask_chance:  # all of it, or one name: name order, not the shuffle's
+                deck[hidden - size:hidden] = _in_name_order(deck[hidden - size:hidden])
             for c in deck[hidden - take:hidden]:
                 group[c.name] -= 1
                 if not group[c.name]:
@@ -147,6 +149,8 @@ class Knowing:
             else:
                 names = tuple(sorted(c.name for c in hand))
             records.append((dict(pool), names))
+        elif self.state.ask_chance:  # the whole pool, or one name: no chance, no seeded order
+            p.hand.cards[:n] = hand = _in_name_order(hand)[::-1]
         p.deal = 0
         for c in hand:
             pool[c.name] -= 1
@@ -187,6 +191,12 @@ def _pick(cards: list[Card], names: tuple[str, ...]) -> list[Card]:
         i = max(j for j, c in enumerate(cards) if c.name == name)
         chosen.append(cards.pop(i))
     return chosen
+
+
+def _in_name_order(cards: list[Card]) -> list[Card]:
+    """Cards of a group that all become known at once, laid so that they come off the top
+    (the end of the list) in name order: the same position however a setup listed them."""
+    return sorted(cards, key=lambda c: c.name, reverse=True)
 
 
 def _listing(group: dict[str, int]) -> str:

@@ -1,0 +1,83 @@
+"""Expected outcomes with probabilities (``outcomes.expect``): each outcome is listed once.
+
+Fields may compare two written outcomes as one (a deck ``:sorted`` counts a group in unknown
+order by its names); the checker then says so, rather than comparing the found probability
+with whichever of the two came last.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+from dominion_tavern.checker.explore import ExploreError, check_outcomes
+from dominion_tavern.checker.run import run_scenario
+from dominion_tavern.checker.scenario import load_scenario
+
+LAB = textwrap.dedent("""\
+    meta: {{id: lab, question: "Laboratory draws 2 of 3 Copper and 2 Estate"}}
+    setup:
+      kingdom: [Laboratory]
+      players:
+        - {{name: Ann, hand: [Laboratory], deck: {{unknown: [3 Copper, 2 Estate]}}}}
+        - {{name: Bob}}
+      turn: {{player: Ann, phase: action}}
+    script: [play Laboratory]
+    outcomes:
+      stop: {{at: end-of-phase, phase: action}}
+      fields: ["players.Ann.deck:sorted"]
+      expect:
+    {expect}
+    """)
+
+
+def scenario(tmp_path: Path, *outcomes: str):
+    path = tmp_path / "lab.yaml"
+    path.write_text(LAB.format(expect="\n".join(f"    - {o}" for o in outcomes)))
+    return load_scenario(path)
+
+
+def test_an_outcome_written_twice_is_refused_naming_both(tmp_path):
+    scn = scenario(tmp_path,
+                   '{"players.Ann.deck:sorted": [Copper, 2 Estate], probability: 3/10}',
+                   '{"players.Ann.deck:sorted": [{unknown: [Copper, 2 Estate]}], '
+                   'probability: 3/5}')
+    with pytest.raises(ExploreError, match=r"outcomes.expect\[1\] is the same outcome as "
+                                           r"outcomes.expect\[0\]"):
+        check_outcomes(scn)
+
+
+def test_each_outcome_once_passes(tmp_path):
+    """The Laboratory worked example (3/10, 3/5, 1/10), on the cards left in the deck."""
+    scn = scenario(tmp_path,
+                   '{"players.Ann.deck:sorted": [Copper, 2 Estate], probability: 3/10}',
+                   '{"players.Ann.deck:sorted": [2 Copper, Estate], probability: 3/5}',
+                   '{"players.Ann.deck:sorted": [3 Copper], probability: 1/10}')
+    assert check_outcomes(scn).ok
+
+
+UNKNOWN_ZONES = textwrap.dedent("""\
+    meta: {{id: zones, question: "Zones as a judge sees them, before anything is known"}}
+    setup:
+      players:
+        - {{name: Ann, hand: [Copper], deck: [Gold, {{unknown: [3 Copper, 2 Estate]}}]}}
+        - {{name: Bob, hand: {{unknown: 5, pool: [7 Copper, 3 Estate]}}}}
+      turn: {{player: Ann, phase: action}}
+    expect:
+      players:
+        Ann: {{deck: {{in_order: [Gold, {{unknown: [{group}]}}]}}}}
+        Bob:
+          hand: [{{unknown: 5, pool: [7 Copper, 3 Estate]}}]
+          deck: [{{unknown: 5, pool: [7 Copper, 3 Estate]}}]
+    """)
+
+
+@pytest.mark.parametrize(("group", "passed"), [("3 Copper, 2 Estate", True),
+                                               ("2 Copper, 3 Estate", False)])
+def test_expectations_may_name_cards_no_one_knows(tmp_path, group, passed):
+    """The {unknown: ...} forms of checker/README.md are valid in expect (the schema lets them
+    through) and compared: a group of other cards fails."""
+    path = tmp_path / "zones.yaml"
+    path.write_text(UNKNOWN_ZONES.format(group=group))
+    assert run_scenario(load_scenario(path)).passed is passed
