@@ -56,10 +56,10 @@ def add(sub) -> None:
 
 
 def _value(v: object) -> str:
-    v = plain(v)
-    if isinstance(v, list):
+    """A field's value as the report shows it; cards no one knows as ``{unknown: [...]}``."""
+    if isinstance(v, tuple):
         return "[" + ", ".join(map(str, v)) + "]"
-    return str(v)
+    return str(plain(v))
 
 
 def _text(ex: Exploration, scn_id: str, question: str, start=None,

@@ -75,10 +75,10 @@ def zone_checks(label: str, view: list[Any], spec: Any) -> Iterator[Check]:
     if "includes" in spec:
         want = expand(spec["includes"])
         missing = Counter(want) - Counter(actual)
-        yield Check(f"{label} includes", compact(want), actual, not missing)
+        yield Check(f"{label} includes", compact([str(w) for w in want]), actual, not missing)
     if "excludes" in spec:
         unwanted = set(expand(spec["excludes"]))
-        yield Check(f"{label} excludes", "none of " + compact(sorted(unwanted)), actual,
+        yield Check(f"{label} excludes", "none of " + compact(sorted(map(str, unwanted))), actual,
                     not unwanted & set(actual))
     if "count" in spec:
         n = sum(x.size if isinstance(x, Unknown) else 1 for x in actual)

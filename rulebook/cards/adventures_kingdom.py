@@ -48,7 +48,7 @@ def lost_city(g, p, me):
 @when_gained("Lost City", "each other player draws a card")
 def lost_city_gained(g, p, me, event):
     for q in g.others(p):
-        yield from g.draw(q, 1, rule="gain")
+        yield from g.draw(q, 1)
 
 
 @on_play("Magpie")

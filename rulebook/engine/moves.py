@@ -71,7 +71,8 @@ class Moves:
         p.discard.cards.clear()
         if fresh:
             p.unknown.insert(0, group_counts(fresh))
-        self.note(p, "shuffles", note=f"{len(fresh)} cards", rule="draw.shuffle")
+        self.note(p, "shuffles", note=f"{len(fresh)} card" + ("" if len(fresh) == 1 else "s"),
+                  rule="draw.shuffle")
 
     def draw(self: Game, p: Player, n: int, rule: str = "draw"):
         """Draw n cards (generator; fewer with the -1 Card token, or if deck and discard run
