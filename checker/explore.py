@@ -172,6 +172,7 @@ class Exploration:
     seconds: float = 0.0
     explored: int = 0      # answers tried by the search itself (what max_nodes caps)
     stopped: bool = False  # the progress hook asked to stop (then truncated too)
+    merged: int = 0        # nodes the memo found already explored (a transposition)
     chance: bool = False   # chance steps were met and weighed: outcomes carry probabilities
     # (a search cut short weighs nothing: its probabilities would be partial)
 
@@ -200,7 +201,8 @@ class Exploration:
                 "decisions": self.decisions,
                 "answered": self.answered, "leaves": self.leaves, "truncated": self.truncated,
                 "explored": self.explored, "max_nodes": self.max_nodes,
-                "stopped": self.stopped, "seconds": round(self.seconds, 4)}
+                "stopped": self.stopped, "merged": self.merged,
+                "seconds": round(self.seconds, 4)}
 
 
 @dataclass
@@ -241,7 +243,7 @@ class _Explorer:
         self.getters: list[Callable[[Game], Any]] = []
         self.table: dict[tuple[Any, ...], Result] = {}
         self.keys = KeyMaker()
-        self.explored = self.answered = 0
+        self.explored = self.answered = self.merged = 0
         self.truncated = False
         self.progress = progress
         self.stopped = False
@@ -333,6 +335,7 @@ class _Explorer:
                 memo_key = self.keys.key(g, left)
                 hit = self.table.get(memo_key)
                 if hit is not None:
+                    self.merged += 1
                     return hit
             anchor = _Anchor(Checkpoint(g.state), tuple(g.legal()))
             since = []
@@ -463,7 +466,8 @@ def explore(factory: Factory, script: Sequence[str] = (), stop: dict[str, Any] |
                              key=lambda lp: (-lp[1], len(lp[0])))
         outcomes.append(o)
     return Exploration(fields, parsed, outcomes, decisions, ex.answered, leaves, ex.truncated,
-                       max_nodes, seconds, ex.explored, ex.stopped, ex.weigh)
+                       max_nodes, seconds, ex.explored, stopped=ex.stopped, merged=ex.merged,
+                       chance=ex.weigh)
 
 
 def default_fields(g: Game) -> list[str]:
