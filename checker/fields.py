@@ -59,6 +59,19 @@ def _zone_value(view: list[str | Unknown], ordered: bool) -> tuple[Any, ...]:
         tuple(u for u in flat if isinstance(u, Unknown))
 
 
+def _zone_getter(i: int, what: str, ordered: bool) -> Getter:
+    """Read a zone of player ``i``: by names alone while every card in it is known (the
+    explorer reads fields at every leaf), else through :func:`zone_view`."""
+    def read(g: Game) -> tuple[Any, ...]:
+        p = g.state.players[i]
+        if (what == "deck" and p.unknown) or (what == "hand" and p.deal):
+            return _zone_value(zone_view(p, what), ordered)
+        cards = getattr(p, what).cards
+        names = [c.name for c in (reversed(cards) if what == "deck" else cards)]
+        return tuple(names) if ordered else tuple(sorted(names))
+    return read
+
+
 def getter(g: Game, path: str) -> Getter:
     """A function reading ``path`` from a game like ``g`` (whose players and piles it checks)."""
     if not isinstance(path, str) or not path:
@@ -76,7 +89,7 @@ def getter(g: Game, path: str) -> Getter:
         i = players.index(name)
         if what in ZONES:
             ordered = form == "ordered" or (what == "deck" and form != "sorted")
-            return lambda g: _zone_value(zone_view(g.state.players[i], what), ordered)
+            return _zone_getter(i, what, ordered)
         if what == "journey":
             return lambda g: "up" if g.state.players[i].journey_up else "down"
         if what == "tokens":
