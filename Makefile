@@ -45,6 +45,8 @@ lint: $(FULL)
 bench: $(CORE)
 	$(BIN)/tavern simulate --bots big-money,big-money --games 500 --kingdom first-game --seed 1 \
 	  --workers 1
+	$(BIN)/tavern simulate --bots random,random --games 200 --kingdom gentle-intro --seed 1 \
+	  --workers 1
 
 # 1 worker against every core, interleaved: games per second and their ratio (target 1.8 on 2).
 bench-workers: $(CORE)

@@ -22,6 +22,9 @@ KINGDOMS = {
     # Dominion (2nd edition) rulebook, "First Game".
     "first-game": ["Cellar", "Market", "Merchant", "Militia", "Mine", "Moat", "Remodel",
                    "Smithy", "Village", "Workshop"],
+    # Adventures rulebook, recommended sets: "Gentle Intro".
+    "gentle-intro": ["Amulet", "Distant Lands", "Duplicate", "Giant", "Hireling", "Port",
+                     "Ranger", "Ratcatcher", "Treasure Trove", "Village"],
 }
 BASICS = ("Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse")
 #: Each player's starting cards (rule ``game.setup.decks``); they come out of these piles.
