@@ -378,16 +378,25 @@ class _Explorer:
 def _merge(summary: Summary, sub: Summary, a: str, step: tuple[str, ...]) -> None:
     """Fold a child's outcomes (reached by answer ``a``, whose log cited ``step``) into its
     parent's: paths add up, the shortest path is kept."""
-    for key, (paths, length, pc, rc, cut, ov) in sub.items():
-        cur = summary.get(key)
-        if cur is None:
-            summary[key] = [paths, length + 1, (a, pc), (step, rc), cut, ov]
-            continue
-        cur[0] += paths
-        cur[4] += cut
-        if length + 1 < cur[1]:
-            cur[1:4] = [length + 1, (a, pc), (step, rc)]
-            cur[5] = ov
+    for key, entry in sub.items():
+        _fold(summary, key, entry, a, step)
+
+
+def _fold(summary: Summary, key: tuple[Any, ...], entry: list[Any], a: str,
+          step: tuple[str, ...], *weighed: Any) -> list[Any] | None:
+    """Fold one outcome of a child into ``summary``; the parent's entry if it had one (the
+    caller then combines what it weighs), else None (a new entry, ``weighed`` appended)."""
+    paths, length, pc, rc, cut, ov = entry[:6]
+    cur = summary.get(key)
+    if cur is None:
+        summary[key] = [paths, length + 1, (a, pc), (step, rc), cut, ov, *weighed]
+        return None
+    cur[0] += paths
+    cur[4] += cut
+    if length + 1 < cur[1]:
+        cur[1:4] = [length + 1, (a, pc), (step, rc)]
+        cur[5] = ov
+    return cur
 
 
 def _merge_weighted(summary: Summary, sub: Summary, a: str, step: tuple[str, ...],
@@ -395,21 +404,15 @@ def _merge_weighted(summary: Summary, sub: Summary, a: str, step: tuple[str, ...
     """:func:`_merge`, weighing probabilities too: below a chance step (``q`` the outcome's
     probability) they add up weighed by it; below a decision the least and the most are
     kept, and each line of decisions gets the answer in front."""
-    for key, (paths, length, pc, rc, cut, ov, low, high, lines) in sub.items():
+    for key, entry in sub.items():
+        low, high, lines = entry[6:]
         present[key] += 1
         lines = ({lc: q * p for lc, p in lines.items()} if q is not None else
                  {(a, lc): p for lc, p in lines.items()})
         w = 1 if q is None else q
-        cur = summary.get(key)
+        cur = _fold(summary, key, entry, a, step, w * low, w * high, lines)
         if cur is None:
-            summary[key] = [paths, length + 1, (a, pc), (step, rc), cut, ov, w * low, w * high,
-                            lines]
             continue
-        cur[0] += paths
-        cur[4] += cut
-        if length + 1 < cur[1]:
-            cur[1:4] = [length + 1, (a, pc), (step, rc)]
-            cur[5] = ov
         if q is not None:
             cur[6] += q * low
             cur[7] += q * high

@@ -62,14 +62,7 @@ class Knowing:
             top = deck[hidden - take:hidden]
             if take < size and len(group) > 1:
                 records.append((dict(group), tuple(c.name for c in top)))
-            for c in top:
-                left = group[c.name] - 1
-                if left:
-                    group[c.name] = left
-                else:
-                    del group[c.name]
-            if take == size:
-                groups.pop()
+            _settle(groups, -1, top)
             hidden -= take
             need -= take
         return records
@@ -98,12 +91,7 @@ class Knowing:
                 records.append((dict(group), names))
             elif self.state.ask_chance:  # all of it, or one name: name order, not the shuffle's
                 deck[hidden - size:hidden] = _in_name_order(deck[hidden - size:hidden])
-            for c in deck[hidden - take:hidden]:
-                group[c.name] -= 1
-                if not group[c.name]:
-                    del group[c.name]
-            if take == size:
-                groups.pop()
+            _settle(groups, -1, deck[hidden - take:hidden])
             hidden -= take
             need -= take
         return records
@@ -152,12 +140,7 @@ class Knowing:
         elif self.state.ask_chance:  # the whole pool, or one name: no chance, no seeded order
             p.hand.cards[:n] = hand = _in_name_order(hand)[::-1]
         p.deal = 0
-        for c in hand:
-            pool[c.name] -= 1
-            if not pool[c.name]:
-                del pool[c.name]
-        if not pool:
-            p.unknown.pop(0)
+        _settle(p.unknown, 0, hand)
         self.log.add(self.state.turn.number, p.name, "has in hand",
                      tuple(sorted(c.name for c in hand)), "", "chance.unknown-order", "",
                      tuple(records))
@@ -181,6 +164,20 @@ class Knowing:
         """Every unknown hand becomes known (the game's end: every card is scored)."""
         for p in self.state.players:
             yield from self.know_hand(p)
+
+
+def _settle(groups: list[dict[str, int]], i: int, known: list[Card]) -> None:
+    """``known`` cards of group ``groups[i]`` are known now: they leave its counts, and a
+    group left empty is gone."""
+    group = groups[i]
+    for c in known:
+        left = group[c.name] - 1
+        if left:
+            group[c.name] = left
+        else:
+            del group[c.name]
+    if not group:
+        del groups[i]
 
 
 def _pick(cards: list[Card], names: tuple[str, ...]) -> list[Card]:
