@@ -23,6 +23,7 @@ import sys
 import time
 from pathlib import Path
 
+from dominion_tavern.checker import CORPUS
 from dominion_tavern.checker.explore import explore
 from dominion_tavern.rulebook.position import build
 
@@ -41,7 +42,6 @@ SPEC = {
 FIELDS = ["players.Ann.hand", "players.Ann.discard", "players.Ann.deck", "trash",
           "turn.actions", "turn.coins"]
 STOP = {"at": "end-of-phase", "phase": "action"}
-CORPUS = Path(__file__).parent / "scenarios"
 
 
 def bench_explorer(memo: bool, fast: bool = True) -> None:

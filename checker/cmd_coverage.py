@@ -6,9 +6,9 @@ import argparse
 import sys
 from pathlib import Path
 
+from dominion_tavern.checker import CORPUS
 from dominion_tavern.checker.cmdutil import command
 from dominion_tavern.checker.coverage import coverage
-from dominion_tavern.checker.reference import SCENARIOS
 
 
 def add(sub) -> None:
@@ -19,7 +19,7 @@ def add(sub) -> None:
                  "engine cites without a definition.",
                  {0: "the report was printed (with --strict: everything is covered)",
                   1: "with --strict: something is not covered"})
-    ap.add_argument("corpus", nargs="?", default=str(SCENARIOS), metavar="FOLDER",
+    ap.add_argument("corpus", nargs="?", default=str(CORPUS), metavar="FOLDER",
                     help="the scenario folder (default: the kit's checker/scenarios)")
     ap.add_argument("--strict", action="store_true", help="exit 1 unless coverage is 100%%")
     ap.set_defaults(run=run)

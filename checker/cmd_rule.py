@@ -9,20 +9,15 @@ import json
 import os
 import sys
 import textwrap
-import tomllib
-from functools import cache
 from pathlib import Path
 from typing import Any
 
+from dominion_tavern.checker import CORPUS
 from dominion_tavern.checker.cmdutil import command, nearest, user_errors
 from dominion_tavern.checker.scenario import ScenarioError, find_scenarios, load_scenario
 from dominion_tavern.checker.search import search
 from dominion_tavern.rulebook.carddata import CARDS, EVENTS, RULESETS
-from dominion_tavern.rulebook.rules import RULES, Rule
-
-from dominion_tavern import rulebook
-
-SCENARIOS = Path(__file__).parent / "scenarios"
+from dominion_tavern.rulebook.rules import RULES, Rule, rulings
 
 
 class LookupFailed(LookupError):
@@ -61,13 +56,6 @@ def add(sub) -> None:
                     "one name")
     cp.add_argument("--json", action="store_true", help="print JSON")
     cp.set_defaults(run=run_card)
-
-
-@cache
-def rulings() -> list[dict[str, Any]]:
-    raw = tomllib.loads((Path(rulebook.__file__).parent / "data" / "rulings.toml")
-                        .read_text("utf-8"))
-    return list(raw.get("ruling", []))
 
 
 def _wrap(text: str, indent: str = "    ") -> str:
@@ -186,7 +174,7 @@ def where(path: Path) -> str:
     return str(path.resolve()) if rel.startswith("..") else rel
 
 
-def scenarios_for(name: str | None, ruling_ids: set[str], folder: Path = SCENARIOS) -> list[str]:
+def scenarios_for(name: str | None, ruling_ids: set[str], folder: Path = CORPUS) -> list[str]:
     """The corpus scenarios that show one of ``ruling_ids`` or whose setup mentions the card
     ``name``, as ``id (path): question``."""
     out = []

@@ -13,8 +13,9 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from dominion_tavern.checker.reference import ROOT, SCENARIOS, rulings, scenarios
-from dominion_tavern.rulebook.rules import RULES
+from dominion_tavern.checker import CORPUS
+from dominion_tavern.checker.reference import ROOT, scenarios
+from dominion_tavern.rulebook.rules import RULES, rulings
 
 CITE = re.compile(r"""rule(?:\s*:\s*str)?\s*=\s*["']([a-z][a-z0-9.-]*)["']""")
 
@@ -57,7 +58,7 @@ def engine_citations(root: Path = ROOT / "rulebook") -> set[str]:
             for m in CITE.finditer(path.read_text("utf-8"))}
 
 
-def coverage(corpus: Path = SCENARIOS) -> Coverage:
+def coverage(corpus: Path = CORPUS) -> Coverage:
     ruling_ids = [r["id"] for r in rulings()]
     shown: set[str] = set()
     unknown: list[str] = []

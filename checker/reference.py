@@ -12,14 +12,14 @@ import tomllib
 from collections import defaultdict
 from pathlib import Path
 
+from dominion_tavern.checker import CORPUS
 from dominion_tavern.rulebook.carddata import CARDS, EVENTS, CardDef, EventDef
-from dominion_tavern.rulebook.rules import RULES, Rule
+from dominion_tavern.rulebook.rules import RULES, Rule, rulings
 from ruamel.yaml import YAML
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "rulebook" / "reference"
 DATA = ROOT / "rulebook" / "data"
-SCENARIOS = ROOT / "checker" / "scenarios"
 
 #: (section title, rule-id prefixes), first match wins; every rule falls in one section.
 SECTIONS = [
@@ -73,11 +73,7 @@ def section_of(rule_id: str) -> str:
     raise ValueError(f"rule {rule_id!r} has no reference section")
 
 
-def rulings() -> list[dict]:
-    return tomllib.loads((DATA / "rulings.toml").read_text("utf-8"))["ruling"]
-
-
-def scenarios(corpus: Path = SCENARIOS) -> list[tuple[str, dict]]:
+def scenarios(corpus: Path = CORPUS) -> list[tuple[str, dict]]:
     """(path relative to rulebook/reference, meta + setup) of every corpus scenario."""
     yaml = YAML(typ="safe")
     out = []

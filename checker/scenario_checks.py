@@ -9,17 +9,15 @@ Every function is defensive about types (the schema reports those) and returns p
 from __future__ import annotations
 
 import difflib
-import tomllib
 from collections import Counter
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 from dominion_tavern.checker.explore import ExploreError, Stop
 from dominion_tavern.checker.scenario_schema import Found, where
 from dominion_tavern.rulebook.carddata import CARDS, EVENTS
 from dominion_tavern.rulebook.position import ZONES, item_name, placements
-from dominion_tavern.rulebook.rules import RULES
+from dominion_tavern.rulebook.rules import RULES, rulings
 from dominion_tavern.rulebook.setup import (
     kingdom_problems,
     nonsupply_names,
@@ -28,17 +26,13 @@ from dominion_tavern.rulebook.setup import (
     too_many,
 )
 
-from dominion_tavern import rulebook
-
 P = tuple[str | int, ...]
 
 
 @cache
 def ruling_ids() -> frozenset[str]:
     """The ids in ``rulebook/data/rulings.toml``."""
-    raw = tomllib.loads((Path(rulebook.__file__).parent / "data" / "rulings.toml")
-                        .read_text("utf-8"))
-    return frozenset(r["id"] for r in raw.get("ruling", []))
+    return frozenset(r["id"] for r in rulings())
 
 
 def _near(name: str, names: list[str]) -> str:

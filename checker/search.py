@@ -28,9 +28,9 @@ from dataclasses import asdict, dataclass
 from functools import cache
 from typing import Any
 
-from dominion_tavern.checker.reference import glossary, rulings
+from dominion_tavern.checker.reference import glossary
 from dominion_tavern.rulebook.carddata import CARDS, EVENTS
-from dominion_tavern.rulebook.rules import RULES
+from dominion_tavern.rulebook.rules import RULES, rulings
 
 KINDS = ("rule", "ruling", "card", "event", "term")
 #: BM25 weights of the columns id, title, text.

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,3 +40,10 @@ def _load() -> dict[str, Rule]:
 
 
 RULES: dict[str, Rule] = _load()
+
+
+@cache
+def rulings() -> list[dict[str, Any]]:
+    """The official FAQ rulings restated (``data/rulings.toml``), each with its id and card."""
+    raw = tomllib.loads((Path(__file__).parent / "data" / "rulings.toml").read_text("utf-8"))
+    return list(raw.get("ruling", []))

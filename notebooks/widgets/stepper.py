@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
+from dominion_tavern.checker import CORPUS
 from dominion_tavern.notebooks.widgets.seats import face_down, face_down_at_start
 from dominion_tavern.rulebook.carddata import CARDS
 from dominion_tavern.rulebook.engine.chance import ChanceStep, percent
@@ -43,8 +44,7 @@ from dominion_tavern.rulebook.rules import RULES
 if TYPE_CHECKING:
     from dominion_tavern.checker.scenario import Scenario
 
-ROOT = Path(__file__).resolve().parents[2]
-SCENARIOS = ROOT / "checker" / "scenarios"
+SCENARIOS = CORPUS  # the scenario book, for the notebooks
 PUZZLE_PATH = SCENARIOS / "seeds" / "peasant-soldier-empty-pile.yaml"
 ZONES = ("hand", "play", "mat", "aside", "discard", "deck")
 ZONE_TITLES = {"hand": "hand", "play": "in play", "mat": "Tavern mat", "aside": "set aside",
