@@ -10,9 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from dominion_tavern.rulebook.cards.registry import BEHAVIOURS, ability, perform
+from dominion_tavern.rulebook.cards.registry import ability, perform
 from dominion_tavern.rulebook.engine.decisions import Closed, Option
-from dominion_tavern.rulebook.engine.log import Entry
 from dominion_tavern.rulebook.engine.state import Card, Player, move
 
 if TYPE_CHECKING:
@@ -59,17 +58,7 @@ class Playing:
         ``again``: a replay by the card ``by`` (Throne Room's second play, Royal Carriage): the
         card is played where it is, even if it has moved since (rule ``play.replay``).
         """
-        t = self.state.turn
-        where = "again" if again else ""
-        if again and card.zone is not p.play:
-            where = f"from {card.zone.words}, leaving it there"
-        if not again and card.zone is not p.play:
-            where = f"from {move(card, p.play).words}"
-            card.since = t.number
-        if card.zone is p.play:
-            card.plays += 1
-        if p is t.player:
-            t.played.append(card.name)
+        where = self._into_play(p, card, again)
         if by is not None and card.plays >= 2 and card.d.is_duration and card not in by.tracks:
             by.tracks = [*by.tracks, card]
         self.note(p, "plays", (card.name,), where, rule=rule)
@@ -92,46 +81,39 @@ class Playing:
         if card.d.is_action and p.mat.cards:
             yield from self.after_action(p, card)
 
+    def _into_play(self: Game, p: Player, card: Card, again: bool = False) -> str:
+        """The start of every play: the card goes into play (unless it is replayed where it
+        is) and is counted as played; returns where it came from, for the log."""
+        t = self.state.turn
+        where = "again" if again else ""
+        if again and card.zone is not p.play:
+            where = f"from {card.zone.words}, leaving it there"
+        if not again and card.zone is not p.play:
+            where = f"from {move(card, p.play).words}"
+            card.since = t.number
+        if card.zone is p.play:
+            card.plays += 1
+        if p is t.player:
+            t.played.append(card.name)
+        return where
+
     def play_treasures(self: Game, p: Player):
         """"Play all Treasures": each Treasure in hand, in order (rule ``play.treasure``). A
         plain Treasure (it only gives $: no text to do, no token on its pile, nothing in play
-        or lasting that reacts to a play) is played in one step; any other goes through
-        :meth:`play`. The log is the same either way."""
-        t = self.state.turn
-        hand = p.hand.cards
-        treasures = [c for c in hand if c.d.is_treasure]
+        or lasting that reacts to a play) skips what :meth:`play` would find nothing to do
+        in; any other is played by :meth:`play`. The log is the same either way."""
         quiet = not self.state.lasting and not self._in_play_abilities("play")
         tokens = set(p.tokens.values())
-        if quiet and p is t.player and not p.minus_coin and \
-                len([c for c in treasures if _plain(c, tokens)]) == len(treasures):
-            hand[:] = [c for c in hand if not c.d.is_treasure]  # all at once
-            play, now, where = p.play, t.number, f"from {p.hand.words}"
-            play.cards += treasures
-            log = self.log
-            for c in treasures:
-                c.zone, c.since = play, now
-                c.plays += 1
-                t.played.append(c.name)
-                log.append(Entry(now, p.name, "plays", (c.name,), where, "play.treasure"))
-                t.coins += BEHAVIOURS[c.d.abilities].coins
-            return
-        for c in treasures:
+        for c in [c for c in p.hand.cards if c.d.is_treasure]:
             if c.zone is not p.hand:
                 continue
-            if not quiet or not _plain(c, tokens):
-                yield from self.play(p, c, rule="play.treasure")
-                quiet = not self.state.lasting and not self._in_play_abilities("play")
-                tokens = set(p.tokens.values())
+            if quiet and _plain(c, tokens):
+                self.note(p, "plays", (c.name,), self._into_play(p, c), rule="play.treasure")
+                self.plus_coins(p, ability(c).coins, rule="play.treasure")
                 continue
-            where = f"from {move(c, p.play).words}"
-            c.since = t.number
-            c.plays += 1
-            if p is t.player:
-                t.played.append(c.name)
-            self.note(p, "plays", (c.name,), where, rule="play.treasure")
-            coins = ability(c).coins
-            if coins:
-                self.plus_coins(p, coins, rule="play.treasure")
+            yield from self.play(p, c, rule="play.treasure")
+            quiet = not self.state.lasting and not self._in_play_abilities("play")
+            tokens = set(p.tokens.values())
 
     def _pile_tokens(self: Game, p: Player, card: Card):
         """The bonus tokens on the card's pile come first (rule ``token.pile-bonus``)."""

@@ -154,7 +154,7 @@ class TurnLoop:
                 self.note(t.player, "starts their turn", note=f"turn {t.number}",
                           rule="turn.extra" if t.extra else "turn.start")
                 if self.state.lasting or self.state.pending or t.player.mat.cards:
-                    yield from self.start_of_turn()
+                    yield from self.start_of_turn()  # else nothing can happen there
             elif step == "action":
                 if self.action_options(t.player):
                     yield from self.action_phase()
@@ -289,10 +289,8 @@ class TurnLoop:
         yield from perform(BEHAVIOURS[name].on_play, self, p, None)
 
     def end_of_buy(self: Game, p: Player):
-        """End of the Buy phase: Wine Merchant (rule ``reserve.end-of-buy``)."""
-        if not p.mat.cards:
-            return  # nothing on the Tavern mat to call or to say is not callable
-
+        """End of the Buy phase: Wine Merchant (rule ``reserve.end-of-buy``); entered only with
+        a card on the Tavern mat (nothing else to call or to say is not callable)."""
         def collect():
             return [self.trigger(p, call_label("end-of-buy", c.name), ability(c).on_call, self,
                                  p, c, None, optional=True, key=c.uid)

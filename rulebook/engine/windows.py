@@ -122,8 +122,6 @@ class Windows:
         now = self.state.turn.number
         if self.state.lasting:
             self.end_lasting("owner-turn-start", p)
-        if not p.mat.cards and not any(e.owner == p.index for e in self.state.pending):
-            return  # nothing to resolve and nothing to call
 
         def collect() -> list[Trigger]:
             ts = [self.trigger(p, f"resolve {e.card.name}", self._run_pending, p, e, key=e)
