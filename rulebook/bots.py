@@ -50,9 +50,11 @@ class BigMoney:
 
     def _buy(self, g: Game, d: Decision) -> Option:
         """Typed answers: asks the decision what it offers, without building its options."""
+        if d.offers(PLAY_ALL):
+            return d.option(PLAY_ALL)
         first = next(iter(d.each_value()))
-        if first[0] == "play":
-            return d.option(PLAY_ALL if d.offers(PLAY_ALL) else first)
+        if first[0] == "play":  # a single Treasure
+            return d.option(first)
         coins = g.state.turn.coins
         provinces = len(g.state.supply["Province"].cards)
         wants = ["Province"] if coins >= 8 else []

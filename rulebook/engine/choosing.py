@@ -45,8 +45,8 @@ class Choosing:
             verb, cards = f"must {d.verb}", tuple(o.label for o in picked)
         else:
             verb, cards = f"must {picked.label}", ()
-        self.log.add(self.state.turn.number, d.player, verb, cards, "", "choice.only-option",
-                     f"the only legal choice for {d.card}")
+        self.note(self.player(d.player), verb, cards, rule="choice.only-option",
+                  note=f"the only legal choice for {d.card}")
 
     def choose(self: Game, p: Player, prompt: str, options: list[Option], *,
                rule: str = "choice.optional", card: str | None = None, kind: str = "choose",

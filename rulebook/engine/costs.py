@@ -40,13 +40,10 @@ class Costs:
         nothing changes costs (the common case, checked once per list of costs)."""
         owner = self.state.turn.player
         token = owner.tokens["-$2 cost"]
+        if token is None and not self.state.lasting and \
+                "cost" not in self.state.abilities_in_game:
+            return None  # the common case: no card of this game changes costs
         changers = cost_changers()
-        if token is None and not self.state.lasting:
-            for c in owner.play.cards:
-                if c.d.abilities in changers:
-                    break
-            else:
-                return None  # the common case, answered without building anything
         static = [(c, ability(c).cost_change) for c in owner.play.cards
                   if c.d.abilities in changers]
         lasting = [e for e in self.state.lasting

@@ -19,10 +19,13 @@ from dominion_tavern.rulebook.engine.moves import Moves
 from dominion_tavern.rulebook.engine.playing import Playing, PlayInstance
 from dominion_tavern.rulebook.engine.state import GameState, Player
 from dominion_tavern.rulebook.engine.turn import Mark, TurnLoop
-from dominion_tavern.rulebook.engine.windows import Windows
+from dominion_tavern.rulebook.engine.windows import Windows, abilities_in_game
 from dominion_tavern.rulebook.rules import RULES
 
 Factory = Callable[[], tuple[GameState, str]]
+# An entry built from its fields in order without the named tuple's keyword-taking __new__ (a
+# game writes about ten a turn).
+_new_entry = tuple.__new__
 
 
 class NoDecision(RuntimeError):
@@ -38,6 +41,8 @@ class Game(Moves, Knowing, Choosing, Playing, Windows, TurnLoop, Costs):
     def __init__(self, factory: Factory, stop: Callable[[Mark], bool] | None = None) -> None:
         self.factory = factory
         self.state, phase = factory()
+        if self.state.abilities_in_game is None:
+            self.state.abilities_in_game = abilities_in_game(self.state)
         self.log = Log()
         self.answers: list[str] = []
         self.plays_in_progress: list[PlayInstance] = []
@@ -112,8 +117,8 @@ class Game(Moves, Knowing, Choosing, Playing, Windows, TurnLoop, Costs):
              ) -> None:
         if rule not in RULES:
             raise UnknownRule(rule)
-        self.log.append(Entry(self.state.turn.number, p.name if p else None, verb, cards,
-                              where, rule, note, chance, private))
+        self.log.append(_new_entry(Entry, (self.state.turn.number, p.name if p else None, verb,
+                                           cards, where, rule, note, chance, private)))
 
     def player(self, name: str) -> Player:
         for p in self.state.players:

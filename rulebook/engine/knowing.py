@@ -141,9 +141,8 @@ class Knowing:
             p.hand.cards[:n] = hand = _in_name_order(hand)[::-1]
         p.deal = 0
         _settle(p.unknown, 0, hand)
-        self.log.add(self.state.turn.number, p.name, "has in hand",
-                     tuple(sorted(c.name for c in hand)), "", "chance.unknown-order", "",
-                     tuple(records))
+        self.note(p, "has in hand", tuple(sorted(c.name for c in hand)),
+                  rule="chance.unknown-order", chance=tuple(records))
 
     def _swap_in(self: Game, p: Player, names: tuple[str, ...]) -> None:
         """Make the unknown hand's cards be ``names``, exchanging cards with the pool's part of

@@ -24,7 +24,6 @@ from math import prod
 from typing import NamedTuple
 
 from dominion_tavern.rulebook.engine.chance import probability
-from dominion_tavern.rulebook.rules import RULES
 
 CHANCE_RULE = "chance.unknown-order"
 
@@ -87,15 +86,6 @@ class UnknownRule(KeyError):
 
 class Log(list[Entry]):
     """The list of entries of one game."""
-
-    def add(self, turn: int, player: str | None, verb: str, cards: tuple[str, ...] = (),
-            where: str = "", rule: str = "", note: str = "", chance: tuple = (),
-            private: str | None = None) -> Entry:
-        if rule not in RULES:
-            raise UnknownRule(rule)
-        entry = Entry(turn, player, verb, cards, where, rule, note, chance, private)
-        self.append(entry)
-        return entry
 
     def text(self) -> str:
         return "\n".join(e.text() for e in self)

@@ -49,15 +49,22 @@ class Card:
 
 
 class Zone:
-    """An ordered place holding cards. For a deck, the top card is the *last* element."""
+    """An ordered place holding cards. For a deck, the top card is the *last* element.
 
-    __slots__ = ("cards", "kind", "name", "owner")
+    ``words`` is how the log names it after "from" ("their discard pile", "the Gold pile");
+    ``at`` where a card in it is, said of its owner ("in the trash"). Both are fixed with the
+    zone, so they are worked out once."""
+
+    __slots__ = ("at", "cards", "kind", "name", "owner", "words")
 
     def __init__(self, kind: str, owner: Player | None = None, name: str = "") -> None:
         self.kind = kind
         self.owner = owner
         self.name = name or kind
         self.cards: list[Card] = []
+        pile = kind in ("supply", "nonsupply")
+        self.words = f"the {self.name} pile" if pile else ZONE_FROM[kind]
+        self.at = f"in {self.words}" if pile else ZONE_AT[kind]
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -73,19 +80,6 @@ class Zone:
 
     def names(self) -> list[str]:
         return [c.name for c in self.cards]
-
-    @property
-    def words(self) -> str:
-        if self.kind in ("supply", "nonsupply"):
-            return f"the {self.name} pile"
-        return ZONE_FROM[self.kind]
-
-    @property
-    def at(self) -> str:
-        """Where a card in this zone is, as the log says it ("in the trash")."""
-        if self.kind in ("supply", "nonsupply"):
-            return f"in {self.words}"
-        return ZONE_AT[self.kind]
 
     def __repr__(self) -> str:
         return f"<Zone {self.name} {self.names()}>"
@@ -250,6 +244,10 @@ class GameState:
     # How chance is answered: by the seeded generator (the order a shuffle made is the truth),
     # or asked, as pending chance steps (scripts name outcomes; the explorer takes each).
     ask_chance: bool = False
+    # The windows where a card of this game has an ability while in play, and "cost" if one
+    # changes costs there: set by the engine when a game starts (no card enters a game from
+    # outside it), so most windows are passed over without looking at the play areas.
+    abilities_in_game: frozenset[str] | None = None
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)

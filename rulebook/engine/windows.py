@@ -12,9 +12,11 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from dominion_tavern.rulebook.carddata import CARDS
 from dominion_tavern.rulebook.cards.registry import BEHAVIOURS, WhenAbility, ability, perform
+from dominion_tavern.rulebook.engine.costs import cost_changers
 from dominion_tavern.rulebook.engine.decisions import Closed, Option
-from dominion_tavern.rulebook.engine.state import Card, Lasting, Pending, Player
+from dominion_tavern.rulebook.engine.state import Card, GameState, Lasting, Pending, Player
 
 if TYPE_CHECKING:
     from dominion_tavern.rulebook.engine.game import Game
@@ -185,9 +187,9 @@ class Windows:
             self._in_play_abilities(window)
 
     def _in_play_abilities(self: Game, window: str) -> bool:
-        names = in_play_windows().get(window)
-        if not names:  # no card has an ability working in this window (most windows)
+        if window not in self.state.abilities_in_game:  # no card of this game has one
             return False
+        names = in_play_windows()[window]
         return any(c.d.abilities in names for q in self.state.players for c in q.play.cards)
 
     # -- when a card is gained --------------------------------------------------------------
@@ -250,6 +252,17 @@ def _joined(*makers: Callable[[], list[Closed]] | None) -> Callable[[], list[Clo
     if not present:
         return None
     return lambda: [c for m in present for c in m()]
+
+
+def abilities_in_game(state: GameState) -> frozenset[str]:
+    """The windows where some card of ``state`` has an ability while in play, and ``cost`` if
+    one changes costs (see ``GameState.abilities_in_game``)."""
+    names = {CARDS[name].abilities for name in (*state.supply, *state.nonsupply)}
+    names.update(c.d.abilities for c in state.all_cards())
+    windows = {window for window, having in in_play_windows().items() if having & names}
+    if cost_changers() & names:
+        windows.add("cost")
+    return frozenset(windows)
 
 
 @cache
