@@ -87,9 +87,11 @@ def figures(seats: list[str], games: list[GameResult]) -> dict:
     }
 
 
-def play_game(setup: Setup, bots: list[str], seed: int) -> tuple[Game, GameResult]:
-    """One whole game; the bots' own generators are seeded from ``seed``."""
-    g = new_game(setup)
+def play_game(setup: Setup, bots: list[str], seed: int, *, log: bool = True
+              ) -> tuple[Game, GameResult]:
+    """One whole game; the bots' own generators are seeded from ``seed``. ``log=False``: keep
+    no log (a batch's games, whose logs nobody reads; the same seed replays with one)."""
+    g = new_game(setup, log=log)
     players = [BOTS[b](seed * 7919 + i) for i, b in enumerate(bots)]
     index = {p.name: i for i, p in enumerate(g.state.players)}
     decisions = 0
@@ -123,7 +125,7 @@ def play_batch(batch: Batch) -> list[GameResult]:
         setup = Setup(kingdom=list(batch.cards), players=seat_names(batch.bots),
                       events=list(batch.events), ruleset=batch.ruleset, seed=seed,
                       any_kingdom=batch.any_kingdom)
-        result = play_game(setup, list(batch.bots), seed)[1]
+        result = play_game(setup, list(batch.bots), seed, log=False)[1]
         result.kingdom = batch.kingdom
         results.append(result)
     return results

@@ -35,15 +35,18 @@ class NoDecision(RuntimeError):
 class Game(Moves, Knowing, Choosing, Playing, Windows, TurnLoop, Costs):
     """A game in progress. ``pending`` is the decision it waits for (None when over/paused).
 
-    ``stop`` (optional) is asked at each :class:`Mark` whether to pause there.
+    ``stop`` (optional) is asked at each :class:`Mark` whether to pause there. ``log=False``:
+    a game nobody will read (a simulation's) keeps no log, ``log`` is None; it plays exactly
+    as a logged one, as the log is only written, never read, by the rules.
     """
 
-    def __init__(self, factory: Factory, stop: Callable[[Mark], bool] | None = None) -> None:
+    def __init__(self, factory: Factory, stop: Callable[[Mark], bool] | None = None, *,
+                 log: bool = True) -> None:
         self.factory = factory
         self.state, phase = factory()
         if self.state.abilities_in_game is None:
             self.state.abilities_in_game = abilities_in_game(self.state)
-        self.log = Log()
+        self.log: Log | None = Log() if log else None
         self.answers: list[str] = []
         self.plays_in_progress: list[PlayInstance] = []
         self.winners: list[str] = []
@@ -117,8 +120,9 @@ class Game(Moves, Knowing, Choosing, Playing, Windows, TurnLoop, Costs):
              ) -> None:
         if rule not in RULES:
             raise UnknownRule(rule)
-        self.log.append(_new_entry(Entry, (self.state.turn.number, p.name if p else None, verb,
-                                           cards, where, rule, note, chance, private)))
+        if self.log is not None:
+            self.log.append(_new_entry(Entry, (self.state.turn.number, p.name if p else None,
+                                               verb, cards, where, rule, note, chance, private)))
 
     def player(self, name: str) -> Player:
         for p in self.state.players:
