@@ -106,7 +106,7 @@ class Moves:
             hand += taken
             drawn += taken
         drawn.chance = tuple(records)
-        if drawn or n:
+        if (drawn or n) and self.log is not None:
             short = f"wanted {n}" if len(drawn) < n else ""
             self.note(p, "draws" if drawn else "draws no cards", names(drawn), rule=rule,
                       note=short, chance=drawn.chance)
@@ -163,9 +163,10 @@ class Moves:
         else:
             for c in reversed(cards) if top_first else cards:
                 move(c, to)
-        where = "" if not one_source else "back" if src is to else f"from {src.words}"
-        self.note(p, verb, names(cards), f"{where} {dest}".strip(), rule=rule, note=note,
-                  chance=chance, private=p.name if private and p is not None else None)
+        if self.log is not None:  # the words only for a game that keeps a log
+            where = "" if not one_source else "back" if src is to else f"from {src.words}"
+            self.note(p, verb, names(cards), f"{where} {dest}".strip(), rule=rule, note=note,
+                      chance=chance, private=p.name if private and p is not None else None)
         return cards
 
     def discard(self: Game, p: Player, cards: Iterable[Card], rule: str = "discard") -> list:
