@@ -156,8 +156,7 @@ class TurnLoop:
                 if self.state.lasting or self.state.pending or t.player.mat.cards:
                     yield from self.start_of_turn()  # else nothing can happen there
             elif step == "action":
-                if self.action_options(t.player):
-                    yield from self.action_phase()
+                yield from self.action_phase()
             elif step == "buy":
                 yield from self.buy_phase()
             else:
