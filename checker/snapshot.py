@@ -9,6 +9,11 @@ and the play marks and definition (an inherited Estate's) of each card, and the 
 generator. :meth:`Checkpoint.restore` puts all
 of it back into the same objects; :func:`restart` then starts a fresh driver at that point.
 
+The generator's state is big (625 numbers) and seldom used (a shuffle), so a checkpoint gives
+the state's generator a *stamp* (:class:`StampedRandom`: the same numbers, and a new stamp at
+every use); a restore puts the generator back only when its stamp changed, and a checkpoint
+reuses the state recorded under the same stamp.
+
 The records are generic over the dataclasses' fields, so state added by new cards is covered;
 the explorer's tests compare its results with plain replay to keep this honest.
 """
@@ -16,6 +21,7 @@ the explorer's tests compare its results with plain replay to keep this honest.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import random
 from collections.abc import Callable
 from typing import Any
@@ -36,6 +42,55 @@ TOP_LEVEL_KINDS = ("action", "buy")
 # on entering.
 _PILES = ("supply", "nonsupply")
 _SKIP = frozenset({int, float, str, bool, type(None), tuple, frozenset, Card, CardDef})
+
+
+_STAMPS = itertools.count(1)
+
+
+class StampedRandom(random.Random):
+    """A :class:`random.Random` giving the same numbers, whose ``stamp`` changes whenever its
+    state does: every draw goes through :meth:`random` or :meth:`getrandbits` (the base class's
+    other methods are built on them), and :meth:`seed` and :meth:`setstate` set it anew."""
+
+    stamp = 0
+    recorded: tuple[int, object] = (-1, None)  # (stamp, state) last read by getstate
+
+    def random(self) -> float:
+        self.stamp = next(_STAMPS)
+        return super().random()
+
+    def getrandbits(self, k: int) -> int:
+        self.stamp = next(_STAMPS)
+        return super().getrandbits(k)
+
+    def seed(self, *args: Any, **kwargs: Any) -> None:
+        self.stamp = next(_STAMPS)
+        super().seed(*args, **kwargs)
+
+    def setstate(self, state: Any) -> None:
+        self.stamp = next(_STAMPS)
+        super().setstate(state)
+
+    def stamped_state(self) -> tuple[int, object]:
+        """(stamp, state), the state read only if the stamp changed since it was last read."""
+        if self.recorded[0] != self.stamp:
+            self.recorded = (self.stamp, self.getstate())
+        return self.recorded
+
+    def put_back(self, stamp: int, state: object) -> None:
+        """Return to ``state``, recorded under ``stamp``, unless nothing was drawn since."""
+        if self.stamp != stamp:
+            super().setstate(state)
+            self.stamp = stamp
+
+
+def stamped(gen: random.Random) -> StampedRandom:
+    """``gen`` as a :class:`StampedRandom` in the same state (``gen`` itself if it is one)."""
+    if isinstance(gen, StampedRandom):
+        return gen
+    new = StampedRandom()
+    new.setstate(gen.getstate())
+    return new
 
 
 def is_top_level(g: Game) -> bool:
@@ -62,7 +117,7 @@ class Checkpoint:
         self.zones: list[tuple[Zone, list[Card],
                                list[tuple[Card, int, int, list[Card], CardDef]]]] = []
         self.piles: list[tuple[Zone, list[Card]]] = []
-        self.rng: list[tuple[random.Random, object]] = []
+        self.rng: list[tuple[Any, int | None, object]] = []
         self._object(state, set())
 
     # -- taking ----------------------------------------------------------------------------
@@ -71,10 +126,12 @@ class Checkpoint:
         d = getattr(obj, "__dict__", None)
         if d is None:  # a dataclass with slots
             raise TypeError(f"cannot checkpoint {type(obj).__name__} (no __dict__)")
-        self.dicts.append((d, d.copy()))
-        for v in d.values():
+        for k, v in d.items():
             if type(v) not in _SKIP:
+                if type(v) is random.Random:  # a dict's values may change while it is read
+                    v = d[k] = stamped(v)
                 self._value(v, seen)
+        self.dicts.append((d, d.copy()))
 
     def _value(self, v: Any, seen: set[int]) -> None:
         if id(v) in seen:
@@ -103,9 +160,12 @@ class Checkpoint:
         elif t is set:
             seen.add(id(v))
             self.containers.append((v, set(v)))
-        elif isinstance(v, random.Random):
+        elif isinstance(v, StampedRandom):
             seen.add(id(v))
-            self.rng.append((v, v.getstate()))
+            self.rng.append((v, *v.stamped_state()))
+        elif isinstance(v, random.Random):  # not in a dataclass's field: not stamped
+            seen.add(id(v))
+            self.rng.append((v, None, v.getstate()))
         elif dataclasses.is_dataclass(v) and not isinstance(v, type):
             self._object(v, seen)
 
@@ -119,8 +179,11 @@ class Checkpoint:
             else:
                 box.clear()
                 box.update(saved)
-        for gen, st in self.rng:
-            gen.setstate(st)
+        for gen, stamp, st in self.rng:
+            if stamp is None:
+                gen.setstate(st)
+            else:
+                gen.put_back(stamp, st)
         for zone, cards, marks in self.zones:
             if zone.cards != cards:
                 zone.cards[:] = cards
