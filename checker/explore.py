@@ -28,6 +28,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import islice
 from typing import Any
 
 from dominion_tavern.checker.fields import FieldError, getter, normalise, plain
@@ -211,7 +212,7 @@ class _Anchor:
     the script's tail (the stop point is armed after them)."""
 
     cp: Checkpoint
-    labels: tuple[str, ...]
+    labels: list[str]
     script: int = 0
 
 
@@ -255,6 +256,8 @@ class _Explorer:
 
     def out_of_budget(self) -> bool:
         """Whether to try no more answers: the node budget is spent or the hook said stop."""
+        if self.progress is None and self.explored < self.max_nodes:
+            return False
         done = self.offset + self.explored
         if self.progress is not None and not self.stopped and \
                 done % PROGRESS_EVERY == 0 and self.progress(done) is False:
@@ -273,7 +276,7 @@ class _Explorer:
             if g.pending is None:
                 raise ExploreError(never_used(i + 1, a, g))
             if self.fast and is_top_level(g) and restartable(g):
-                anchor = _Anchor(Checkpoint(g.state), tuple(g.legal()), script=0)
+                anchor = _Anchor(Checkpoint(g.state), g.legal(), script=0)
             if i == n - 1:
                 stopper.armed = True
             try:
@@ -301,7 +304,7 @@ class _Explorer:
         else:
             stopper = Stopper(self.stop, armed=anchor.script == 0)
             g = restart(anchor.cp, stopper)
-            if tuple(g.legal()) != anchor.labels:  # pragma: no cover - an engine change
+            if g.legal() != anchor.labels:  # pragma: no cover - an engine change
                 raise AssertionError("a restarted game does not ask what it asked before")
             answers = since
             tail = anchor.script
@@ -311,22 +314,34 @@ class _Explorer:
             if j == tail - 1:
                 stopper.armed = True
             g.answer(a)
-            self.answered += 1
+        self.answered += len(answers)
         return g
+
+    def leaf(self, g: Game, depth: int, decided: int) -> Summary | None:
+        """The outcome of the path ending at ``g``, or None when the path goes on: the game
+        paused at the stop point or is over, or the stop's decisions or the depth are used up,
+        or nothing can be answered."""
+        d = g.pending
+        over = d is None and g.paused is None
+        depth_cut = self.max_depth is not None and depth >= self.max_depth
+        # A chance step finishes the answer before it (a card's draw), so it never ends a path.
+        counted = self.stop.decisions == decided and not isinstance(d, ChanceStep)
+        if d is not None and not (counted or depth_cut or not d.answers()):
+            return None
+        key = tuple([get(g) for get in self.getters])
+        cut = depth_cut and g.paused is None and not over
+        entry = [1, 0, None, None, int(cut), over]
+        return {key: [*entry, 1, 1, {None: 1}] if self.weigh else entry}
 
     def visit(self, g: Game, path: list[str], anchor: _Anchor | None, since: list[str],
               decided: int = 0) -> Result:
         """The outcomes below the node ``g`` is at; ``decided``: players' answers on the path
         (chance steps are not decisions, so they don't count towards ``stop.decisions``)."""
-        over = g.pending is None and g.paused is None
-        depth_cut = self.max_depth is not None and len(path) >= self.max_depth
-        # A chance step finishes the answer before it (a card's draw), so it never ends a path.
-        counted = self.stop.decisions == decided and not isinstance(g.pending, ChanceStep)
-        if g.paused is not None or over or counted or depth_cut or not g.legal():
-            key = tuple(get(g) for get in self.getters)
-            cut = depth_cut and g.paused is None and not over
-            entry = [1, 0, None, None, int(cut), over]
-            return {key: [*entry, 1, 1, {None: 1}] if self.weigh else entry}, 0, 1
+        end = self.leaf(g, len(path), decided)
+        if end is not None:
+            return end, 0, 1
+        d0 = g.pending
+        labels = d0.answers()
         memo_key = None
         if self.fast and is_top_level(g) and restartable(g):
             if self.memo:
@@ -337,15 +352,15 @@ class _Explorer:
                 if hit is not None:
                     self.merged += 1
                     return hit
-            anchor = _Anchor(Checkpoint(g.state), tuple(g.legal()))
+            anchor = _Anchor(Checkpoint(g.state), list(labels))
             since = []
-        d0 = g.pending
         chance = isinstance(d0, ChanceStep)
         self.chance = self.chance or chance
+        below = decided + (not chance)
         summary: Summary = {}
         present: Counter[tuple[Any, ...]] = Counter()
         decisions = leaves = tried = 0
-        for i, a in enumerate(g.legal()):
+        for i, a in enumerate(labels):
             if self.out_of_budget():
                 break
             if i > 0:
@@ -355,9 +370,13 @@ class _Explorer:
             self.answered += 1
             tried += 1
             g.answer(a)
-            step = tuple(cited(g.log[n0:]))
-            sub, d, n = self.visit(g, [*path, a], anchor, [*since, a],
-                                   decided + (not chance))
+            step = tuple(cited(islice(g.log, n0, None)))
+            child = [*path, a]
+            sub = self.leaf(g, len(child), below)
+            if sub is None:
+                sub, d, n = self.visit(g, child, anchor, [*since, a], below)
+            else:
+                d, n = 0, 1
             decisions += d + 1
             leaves += n
             if self.weigh:
