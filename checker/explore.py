@@ -24,7 +24,6 @@ the outcomes found so far are kept and the result says it was stopped.
 from __future__ import annotations
 
 import time
-from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -223,6 +222,7 @@ class _Anchor:
 # maps each line of decision answers (a cons list) to the probability of chance within it.
 Summary = dict[tuple[Any, ...], list[Any]]
 Result = tuple[Summary, int, int]   # outcomes, decisions, leaves
+Ending = tuple[tuple[Any, ...], list[Any]]  # a path's end: its outcome's key and entry
 
 
 class _Explorer:
@@ -317,10 +317,10 @@ class _Explorer:
         self.answered += len(answers)
         return g
 
-    def leaf(self, g: Game, depth: int, decided: int) -> Summary | None:
-        """The outcome of the path ending at ``g``, or None when the path goes on: the game
-        paused at the stop point or is over, or the stop's decisions or the depth are used up,
-        or nothing can be answered."""
+    def leaf(self, g: Game, depth: int, decided: int) -> Ending | None:
+        """The outcome of the path ending at ``g`` (its key and entry), or None when the path
+        goes on: the game paused at the stop point or is over, or the stop's decisions or the
+        depth are used up, or nothing can be answered."""
         d = g.pending
         over = d is None and g.paused is None
         depth_cut = self.max_depth is not None and depth >= self.max_depth
@@ -331,7 +331,7 @@ class _Explorer:
         key = tuple([get(g) for get in self.getters])
         cut = depth_cut and g.paused is None and not over
         entry = [1, 0, None, None, int(cut), over]
-        return {key: [*entry, 1, 1, {None: 1}] if self.weigh else entry}
+        return key, [*entry, 1, 1, {None: 1}] if self.weigh else entry
 
     def visit(self, g: Game, path: list[str], anchor: _Anchor | None, since: list[str],
               decided: int = 0) -> Result:
@@ -339,7 +339,7 @@ class _Explorer:
         (chance steps are not decisions, so they don't count towards ``stop.decisions``)."""
         end = self.leaf(g, len(path), decided)
         if end is not None:
-            return end, 0, 1
+            return dict([end]), 0, 1
         d0 = g.pending
         labels = d0.answers()
         memo_key = None
@@ -358,7 +358,7 @@ class _Explorer:
         self.chance = self.chance or chance
         below = decided + (not chance)
         summary: Summary = {}
-        present: Counter[tuple[Any, ...]] = Counter()
+        present: dict[tuple[Any, ...], int] = {}  # children reaching each outcome (weighing)
         decisions = leaves = tried = 0
         for i, a in enumerate(labels):
             if self.out_of_budget():
@@ -372,11 +372,16 @@ class _Explorer:
             g.answer(a)
             step = tuple(cited(islice(g.log, n0, None)))
             child = [*path, a]
-            sub = self.leaf(g, len(child), below)
-            if sub is None:
+            end = self.leaf(g, len(child), below)
+            if end is None:
                 sub, d, n = self.visit(g, child, anchor, [*since, a], below)
+            elif not self.weigh:  # a leaf: its one outcome folded in at once
+                decisions += 1
+                leaves += 1
+                _fold(summary, *end, a, step)
+                continue
             else:
-                d, n = 0, 1
+                sub, d, n = dict([end]), 0, 1
             decisions += d + 1
             leaves += n
             if self.weigh:
@@ -386,7 +391,7 @@ class _Explorer:
                 _merge(summary, sub, a, step)
         if self.weigh and not chance:  # a choice that avoids an outcome: least probability 0
             for key, entry in summary.items():
-                if present[key] < tried:
+                if present.get(key, 0) < tried:
                     entry[6] = 0
         result = (summary, decisions, leaves)
         if memo_key is not None and not self.truncated:
@@ -419,13 +424,13 @@ def _fold(summary: Summary, key: tuple[Any, ...], entry: list[Any], a: str,
 
 
 def _merge_weighted(summary: Summary, sub: Summary, a: str, step: tuple[str, ...],
-                    q: Fraction | None, present: Counter[tuple[Any, ...]]) -> None:
+                    q: Fraction | None, present: dict[tuple[Any, ...], int]) -> None:
     """:func:`_merge`, weighing probabilities too: below a chance step (``q`` the outcome's
     probability) they add up weighed by it; below a decision the least and the most are
     kept, and each line of decisions gets the answer in front."""
     for key, entry in sub.items():
         low, high, lines = entry[6:]
-        present[key] += 1
+        present[key] = present.get(key, 0) + 1
         lines = ({lc: q * p for lc, p in lines.items()} if q is not None else
                  {(a, lc): p for lc, p in lines.items()})
         w = 1 if q is None else q
