@@ -107,92 +107,80 @@ def restartable(g: Game) -> bool:
 class Checkpoint:
     """Everything in ``state`` that can change, recorded so it can be put back in place."""
 
-    __slots__ = ("containers", "dicts", "phase", "piles", "rng", "state", "zones")
+    __slots__ = ("dicts", "lists", "maps", "marks", "phase", "piles", "rng", "state")
 
     def __init__(self, state: GameState) -> None:
         self.state = state
         self.phase = state.turn.phase
         self.dicts: list[tuple[dict[str, Any], dict[str, Any]]] = []
-        self.containers: list[tuple[Any, Any]] = []
-        self.zones: list[tuple[Zone, list[Card],
-                               list[tuple[Card, int, int, list[Card], CardDef]]]] = []
+        self.lists: list[tuple[list[Any], list[Any]]] = []  # zones' cards among them
+        self.maps: list[tuple[Any, Any]] = []  # dicts and sets
+        # every card outside the piles: (card, zone, since, plays, tracks, definition)
+        self.marks: list[tuple[Card, Zone, int, int, tuple[Card, ...], CardDef]] = []
         self.piles: list[tuple[Zone, list[Card]]] = []
         self.rng: list[tuple[Any, int | None, object]] = []
-        self._object(state, set())
+        self._object(state, {id(state)})
 
     # -- taking ----------------------------------------------------------------------------
     def _object(self, obj: Any, seen: set[int]) -> None:
-        seen.add(id(obj))
         d = getattr(obj, "__dict__", None)
         if d is None:  # a dataclass with slots
             raise TypeError(f"cannot checkpoint {type(obj).__name__} (no __dict__)")
         for k, v in d.items():
-            if type(v) not in _SKIP:
-                if type(v) is random.Random:  # a dict's values may change while it is read
-                    v = d[k] = stamped(v)
-                self._value(v, seen)
+            if type(v) is random.Random:  # a dict's values may change while it is read
+                d[k] = stamped(v)
+        self._walk(d.values(), seen)
         self.dicts.append((d, d.copy()))
 
-    def _value(self, v: Any, seen: set[int]) -> None:
-        if id(v) in seen:
-            return
-        t = type(v)
-        if t is Zone:
+    def _walk(self, values: Any, seen: set[int]) -> None:
+        for v in values:
+            t = type(v)
+            if t in _SKIP or id(v) in seen:
+                continue
             seen.add(id(v))
-            cards = v.cards
-            if v.kind in _PILES:
-                self.piles.append((v, list(cards)))
-            else:
-                self.zones.append((v, list(cards),
-                                   [(c, c.since, c.plays, list(c.tracks), c.d) for c in cards]))
-        elif t is list:
-            seen.add(id(v))
-            self.containers.append((v, list(v)))
-            for x in v:
-                if type(x) not in _SKIP:
-                    self._value(x, seen)
-        elif t is dict:
-            seen.add(id(v))
-            self.containers.append((v, v.copy()))
-            for x in v.values():
-                if type(x) not in _SKIP:
-                    self._value(x, seen)
-        elif t is set:
-            seen.add(id(v))
-            self.containers.append((v, set(v)))
-        elif isinstance(v, StampedRandom):
-            seen.add(id(v))
-            self.rng.append((v, *v.stamped_state()))
-        elif isinstance(v, random.Random):  # not in a dataclass's field: not stamped
-            seen.add(id(v))
-            self.rng.append((v, None, v.getstate()))
-        elif dataclasses.is_dataclass(v) and not isinstance(v, type):
-            self._object(v, seen)
+            if t is Zone:
+                cards = v.cards
+                if v.kind in _PILES:
+                    self.piles.append((v, list(cards)))
+                else:
+                    self.lists.append((cards, list(cards)))
+                    self.marks += [(c, v, c.since, c.plays, tuple(c.tracks), c.d)
+                                   for c in cards]
+            elif t is list:
+                self.lists.append((v, list(v)))
+                self._walk(v, seen)
+            elif t is dict:
+                self.maps.append((v, v.copy()))
+                self._walk(v.values(), seen)
+            elif t is set:
+                self.maps.append((v, set(v)))
+            elif isinstance(v, StampedRandom):
+                self.rng.append((v, *v.stamped_state()))
+            elif isinstance(v, random.Random):  # not in a dataclass's field: not stamped
+                self.rng.append((v, None, v.getstate()))
+            elif dataclasses.is_dataclass(v) and not isinstance(v, type):
+                self._object(v, seen)
 
     # -- restoring -------------------------------------------------------------------------
     def restore(self) -> None:
         for d, saved in self.dicts:
             d.update(saved)
-        for box, saved in self.containers:
-            if type(box) is list:
-                box[:] = saved
-            else:
-                box.clear()
-                box.update(saved)
+        for box, saved in self.lists:
+            box[:] = saved
+        for box, saved in self.maps:
+            box.clear()
+            box.update(saved)
         for gen, stamp, st in self.rng:
             if stamp is None:
                 gen.setstate(st)
             else:
                 gen.put_back(stamp, st)
-        for zone, cards, marks in self.zones:
-            if zone.cards != cards:
-                zone.cards[:] = cards
-            for c, since, plays, tracks, d in marks:
-                c.zone = zone
-                c.since = since
-                c.plays = plays
-                c.tracks = list(tracks) if tracks else ()
-                c.d = d  # an Estate's definition depends on its owner (Inheritance)
+        for c, zone, since, plays, tracks, d in self.marks:
+            c.zone = zone
+            c.since = since
+            c.plays = plays
+            c.tracks = list(tracks) if tracks else ()
+            c.d = d  # an Estate's definition depends on its owner (Inheritance)
         for zone, cards in self.piles:
             if zone.cards != cards:
                 zone.cards[:] = cards
