@@ -173,7 +173,7 @@ class Checkpoint:
         for gen, stamp, st in self.rng:
             if stamp is None:
                 gen.setstate(st)
-            else:
+            elif gen.stamp != stamp:  # drawn from since
                 gen.put_back(stamp, st)
         for c, zone, since, plays, tracks, d in self.marks:
             c.zone = zone
