@@ -24,10 +24,10 @@ the outcomes found so far are kept and the result says it was stopped.
 from __future__ import annotations
 
 import time
-from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import islice
 from typing import Any
 
 from dominion_tavern.checker.fields import FieldError, getter, normalise, plain
@@ -211,7 +211,7 @@ class _Anchor:
     the script's tail (the stop point is armed after them)."""
 
     cp: Checkpoint
-    labels: tuple[str, ...]
+    labels: list[str]
     script: int = 0
 
 
@@ -222,6 +222,7 @@ class _Anchor:
 # maps each line of decision answers (a cons list) to the probability of chance within it.
 Summary = dict[tuple[Any, ...], list[Any]]
 Result = tuple[Summary, int, int]   # outcomes, decisions, leaves
+Ending = tuple[tuple[Any, ...], list[Any]]  # a path's end: its outcome's key and entry
 
 
 class _Explorer:
@@ -255,6 +256,8 @@ class _Explorer:
 
     def out_of_budget(self) -> bool:
         """Whether to try no more answers: the node budget is spent or the hook said stop."""
+        if self.progress is None and self.explored < self.max_nodes:
+            return False
         done = self.offset + self.explored
         if self.progress is not None and not self.stopped and \
                 done % PROGRESS_EVERY == 0 and self.progress(done) is False:
@@ -273,7 +276,7 @@ class _Explorer:
             if g.pending is None:
                 raise ExploreError(never_used(i + 1, a, g))
             if self.fast and is_top_level(g) and restartable(g):
-                anchor = _Anchor(Checkpoint(g.state), tuple(g.legal()), script=0)
+                anchor = _Anchor(Checkpoint(g.state), g.legal(), script=0)
             if i == n - 1:
                 stopper.armed = True
             try:
@@ -301,7 +304,7 @@ class _Explorer:
         else:
             stopper = Stopper(self.stop, armed=anchor.script == 0)
             g = restart(anchor.cp, stopper)
-            if tuple(g.legal()) != anchor.labels:  # pragma: no cover - an engine change
+            if g.legal() != anchor.labels:  # pragma: no cover - an engine change
                 raise AssertionError("a restarted game does not ask what it asked before")
             answers = since
             tail = anchor.script
@@ -311,22 +314,34 @@ class _Explorer:
             if j == tail - 1:
                 stopper.armed = True
             g.answer(a)
-            self.answered += 1
+        self.answered += len(answers)
         return g
+
+    def leaf(self, g: Game, depth: int, decided: int) -> Ending | None:
+        """The outcome of the path ending at ``g`` (its key and entry), or None when the path
+        goes on: the game paused at the stop point or is over, or the stop's decisions or the
+        depth are used up, or nothing can be answered."""
+        d = g.pending
+        over = d is None and g.paused is None
+        depth_cut = self.max_depth is not None and depth >= self.max_depth
+        # A chance step finishes the answer before it (a card's draw), so it never ends a path.
+        counted = self.stop.decisions == decided and not isinstance(d, ChanceStep)
+        if d is not None and not (counted or depth_cut or not d.answers()):
+            return None
+        key = tuple([get(g) for get in self.getters])
+        cut = depth_cut and g.paused is None and not over
+        entry = [1, 0, None, None, int(cut), over]
+        return key, [*entry, 1, 1, {None: 1}] if self.weigh else entry
 
     def visit(self, g: Game, path: list[str], anchor: _Anchor | None, since: list[str],
               decided: int = 0) -> Result:
         """The outcomes below the node ``g`` is at; ``decided``: players' answers on the path
         (chance steps are not decisions, so they don't count towards ``stop.decisions``)."""
-        over = g.pending is None and g.paused is None
-        depth_cut = self.max_depth is not None and len(path) >= self.max_depth
-        # A chance step finishes the answer before it (a card's draw), so it never ends a path.
-        counted = self.stop.decisions == decided and not isinstance(g.pending, ChanceStep)
-        if g.paused is not None or over or counted or depth_cut or not g.legal():
-            key = tuple(get(g) for get in self.getters)
-            cut = depth_cut and g.paused is None and not over
-            entry = [1, 0, None, None, int(cut), over]
-            return {key: [*entry, 1, 1, {None: 1}] if self.weigh else entry}, 0, 1
+        end = self.leaf(g, len(path), decided)
+        if end is not None:
+            return dict([end]), 0, 1
+        d0 = g.pending
+        labels = d0.answers()
         memo_key = None
         if self.fast and is_top_level(g) and restartable(g):
             if self.memo:
@@ -337,15 +352,15 @@ class _Explorer:
                 if hit is not None:
                     self.merged += 1
                     return hit
-            anchor = _Anchor(Checkpoint(g.state), tuple(g.legal()))
+            anchor = _Anchor(Checkpoint(g.state), list(labels))
             since = []
-        d0 = g.pending
         chance = isinstance(d0, ChanceStep)
         self.chance = self.chance or chance
+        below = decided + (not chance)
         summary: Summary = {}
-        present: Counter[tuple[Any, ...]] = Counter()
+        present: dict[tuple[Any, ...], int] = {}  # children reaching each outcome (weighing)
         decisions = leaves = tried = 0
-        for i, a in enumerate(g.legal()):
+        for i, a in enumerate(labels):
             if self.out_of_budget():
                 break
             if i > 0:
@@ -355,9 +370,18 @@ class _Explorer:
             self.answered += 1
             tried += 1
             g.answer(a)
-            step = tuple(cited(g.log[n0:]))
-            sub, d, n = self.visit(g, [*path, a], anchor, [*since, a],
-                                   decided + (not chance))
+            step = tuple(cited(islice(g.log, n0, None)))
+            child = [*path, a]
+            end = self.leaf(g, len(child), below)
+            if end is None:
+                sub, d, n = self.visit(g, child, anchor, [*since, a], below)
+            elif not self.weigh:  # a leaf: its one outcome folded in at once
+                decisions += 1
+                leaves += 1
+                _fold(summary, *end, a, step)
+                continue
+            else:
+                sub, d, n = dict([end]), 0, 1
             decisions += d + 1
             leaves += n
             if self.weigh:
@@ -367,7 +391,7 @@ class _Explorer:
                 _merge(summary, sub, a, step)
         if self.weigh and not chance:  # a choice that avoids an outcome: least probability 0
             for key, entry in summary.items():
-                if present[key] < tried:
+                if present.get(key, 0) < tried:
                     entry[6] = 0
         result = (summary, decisions, leaves)
         if memo_key is not None and not self.truncated:
@@ -400,13 +424,13 @@ def _fold(summary: Summary, key: tuple[Any, ...], entry: list[Any], a: str,
 
 
 def _merge_weighted(summary: Summary, sub: Summary, a: str, step: tuple[str, ...],
-                    q: Fraction | None, present: Counter[tuple[Any, ...]]) -> None:
+                    q: Fraction | None, present: dict[tuple[Any, ...], int]) -> None:
     """:func:`_merge`, weighing probabilities too: below a chance step (``q`` the outcome's
     probability) they add up weighed by it; below a decision the least and the most are
     kept, and each line of decisions gets the answer in front."""
     for key, entry in sub.items():
         low, high, lines = entry[6:]
-        present[key] += 1
+        present[key] = present.get(key, 0) + 1
         lines = ({lc: q * p for lc, p in lines.items()} if q is not None else
                  {(a, lc): p for lc, p in lines.items()})
         w = 1 if q is None else q

@@ -67,8 +67,9 @@ def _zone_getter(i: int, what: str, ordered: bool) -> Getter:
         if (what == "deck" and p.unknown) or (what == "hand" and p.deal):
             return _zone_value(zone_view(p, what), ordered)
         cards = getattr(p, what).cards
-        names = [c.name for c in (reversed(cards) if what == "deck" else cards)]
-        return tuple(names) if ordered else tuple(sorted(names))
+        if ordered:
+            return tuple([c.name for c in (reversed(cards) if what == "deck" else cards)])
+        return tuple(sorted([c.name for c in cards]))
     return read
 
 
@@ -125,8 +126,10 @@ def getter(g: Game, path: str) -> Getter:
         i = players.index(name)
         return lambda g: g.vp(g.state.players[i])
     if len(parts) == 1 and head in GAME_VALUES:
-        if head == "trash":
-            return lambda g: _zone_value([c.name for c in g.state.trash.cards], form == "ordered")
+        if head == "trash":  # every card in the trash is known by name
+            if form == "ordered":
+                return lambda g: tuple([c.name for c in g.state.trash.cards])
+            return lambda g: tuple(sorted([c.name for c in g.state.trash.cards]))
         if head == "over":
             return lambda g: g.over
         return lambda g: tuple(g.winners)

@@ -9,6 +9,11 @@ and the play marks and definition (an inherited Estate's) of each card, and the 
 generator. :meth:`Checkpoint.restore` puts all
 of it back into the same objects; :func:`restart` then starts a fresh driver at that point.
 
+The generator's state is big (625 numbers) and seldom used (a shuffle), so a checkpoint gives
+the state's generator a *stamp* (:class:`StampedRandom`: the same numbers, and a new stamp at
+every use); a restore puts the generator back only when its stamp changed, and a checkpoint
+reuses the state recorded under the same stamp.
+
 The records are generic over the dataclasses' fields, so state added by new cards is covered;
 the explorer's tests compare its results with plain replay to keep this honest.
 """
@@ -16,6 +21,7 @@ the explorer's tests compare its results with plain replay to keep this honest.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import random
 from collections.abc import Callable
 from typing import Any
@@ -38,6 +44,55 @@ _PILES = ("supply", "nonsupply")
 _SKIP = frozenset({int, float, str, bool, type(None), tuple, frozenset, Card, CardDef})
 
 
+_STAMPS = itertools.count(1)
+
+
+class StampedRandom(random.Random):
+    """A :class:`random.Random` giving the same numbers, whose ``stamp`` changes whenever its
+    state does: every draw goes through :meth:`random` or :meth:`getrandbits` (the base class's
+    other methods are built on them), and :meth:`seed` and :meth:`setstate` set it anew."""
+
+    stamp = 0
+    recorded: tuple[int, object] = (-1, None)  # (stamp, state) last read by getstate
+
+    def random(self) -> float:
+        self.stamp = next(_STAMPS)
+        return super().random()
+
+    def getrandbits(self, k: int) -> int:
+        self.stamp = next(_STAMPS)
+        return super().getrandbits(k)
+
+    def seed(self, *args: Any, **kwargs: Any) -> None:
+        self.stamp = next(_STAMPS)
+        super().seed(*args, **kwargs)
+
+    def setstate(self, state: Any) -> None:
+        self.stamp = next(_STAMPS)
+        super().setstate(state)
+
+    def stamped_state(self) -> tuple[int, object]:
+        """(stamp, state), the state read only if the stamp changed since it was last read."""
+        if self.recorded[0] != self.stamp:
+            self.recorded = (self.stamp, self.getstate())
+        return self.recorded
+
+    def put_back(self, stamp: int, state: object) -> None:
+        """Return to ``state``, recorded under ``stamp``, unless nothing was drawn since."""
+        if self.stamp != stamp:
+            super().setstate(state)
+            self.stamp = stamp
+
+
+def stamped(gen: random.Random) -> StampedRandom:
+    """``gen`` as a :class:`StampedRandom` in the same state (``gen`` itself if it is one)."""
+    if isinstance(gen, StampedRandom):
+        return gen
+    new = StampedRandom()
+    new.setstate(gen.getstate())
+    return new
+
+
 def is_top_level(g: Game) -> bool:
     """Whether ``g`` waits at an Action- or Buy-phase decision with no card being resolved."""
     d = g.pending
@@ -52,84 +107,80 @@ def restartable(g: Game) -> bool:
 class Checkpoint:
     """Everything in ``state`` that can change, recorded so it can be put back in place."""
 
-    __slots__ = ("containers", "dicts", "phase", "piles", "rng", "state", "zones")
+    __slots__ = ("dicts", "lists", "maps", "marks", "phase", "piles", "rng", "state")
 
     def __init__(self, state: GameState) -> None:
         self.state = state
         self.phase = state.turn.phase
         self.dicts: list[tuple[dict[str, Any], dict[str, Any]]] = []
-        self.containers: list[tuple[Any, Any]] = []
-        self.zones: list[tuple[Zone, list[Card],
-                               list[tuple[Card, int, int, list[Card], CardDef]]]] = []
+        self.lists: list[tuple[list[Any], list[Any]]] = []  # zones' cards among them
+        self.maps: list[tuple[Any, Any]] = []  # dicts and sets
+        # every card outside the piles: (card, zone, since, plays, tracks, definition)
+        self.marks: list[tuple[Card, Zone, int, int, tuple[Card, ...], CardDef]] = []
         self.piles: list[tuple[Zone, list[Card]]] = []
-        self.rng: list[tuple[random.Random, object]] = []
-        self._object(state, set())
+        self.rng: list[tuple[Any, int | None, object]] = []
+        self._object(state, {id(state)})
 
     # -- taking ----------------------------------------------------------------------------
     def _object(self, obj: Any, seen: set[int]) -> None:
-        seen.add(id(obj))
         d = getattr(obj, "__dict__", None)
         if d is None:  # a dataclass with slots
             raise TypeError(f"cannot checkpoint {type(obj).__name__} (no __dict__)")
+        for k, v in d.items():
+            if type(v) is random.Random:  # a dict's values may change while it is read
+                d[k] = stamped(v)
+        self._walk(d.values(), seen)
         self.dicts.append((d, d.copy()))
-        for v in d.values():
-            if type(v) not in _SKIP:
-                self._value(v, seen)
 
-    def _value(self, v: Any, seen: set[int]) -> None:
-        if id(v) in seen:
-            return
-        t = type(v)
-        if t is Zone:
+    def _walk(self, values: Any, seen: set[int]) -> None:
+        for v in values:
+            t = type(v)
+            if t in _SKIP or id(v) in seen:
+                continue
             seen.add(id(v))
-            cards = v.cards
-            if v.kind in _PILES:
-                self.piles.append((v, list(cards)))
-            else:
-                self.zones.append((v, list(cards),
-                                   [(c, c.since, c.plays, list(c.tracks), c.d) for c in cards]))
-        elif t is list:
-            seen.add(id(v))
-            self.containers.append((v, list(v)))
-            for x in v:
-                if type(x) not in _SKIP:
-                    self._value(x, seen)
-        elif t is dict:
-            seen.add(id(v))
-            self.containers.append((v, v.copy()))
-            for x in v.values():
-                if type(x) not in _SKIP:
-                    self._value(x, seen)
-        elif t is set:
-            seen.add(id(v))
-            self.containers.append((v, set(v)))
-        elif isinstance(v, random.Random):
-            seen.add(id(v))
-            self.rng.append((v, v.getstate()))
-        elif dataclasses.is_dataclass(v) and not isinstance(v, type):
-            self._object(v, seen)
+            if t is Zone:
+                cards = v.cards
+                if v.kind in _PILES:
+                    self.piles.append((v, list(cards)))
+                else:
+                    self.lists.append((cards, list(cards)))
+                    self.marks += [(c, v, c.since, c.plays, tuple(c.tracks), c.d)
+                                   for c in cards]
+            elif t is list:
+                self.lists.append((v, list(v)))
+                self._walk(v, seen)
+            elif t is dict:
+                self.maps.append((v, v.copy()))
+                self._walk(v.values(), seen)
+            elif t is set:
+                self.maps.append((v, set(v)))
+            elif isinstance(v, StampedRandom):
+                self.rng.append((v, *v.stamped_state()))
+            elif isinstance(v, random.Random):  # not in a dataclass's field: not stamped
+                self.rng.append((v, None, v.getstate()))
+            elif dataclasses.is_dataclass(v) and not isinstance(v, type):
+                self._object(v, seen)
 
     # -- restoring -------------------------------------------------------------------------
     def restore(self) -> None:
         for d, saved in self.dicts:
             d.update(saved)
-        for box, saved in self.containers:
-            if type(box) is list:
-                box[:] = saved
-            else:
-                box.clear()
-                box.update(saved)
-        for gen, st in self.rng:
-            gen.setstate(st)
-        for zone, cards, marks in self.zones:
-            if zone.cards != cards:
-                zone.cards[:] = cards
-            for c, since, plays, tracks, d in marks:
-                c.zone = zone
-                c.since = since
-                c.plays = plays
-                c.tracks = list(tracks) if tracks else ()
-                c.d = d  # an Estate's definition depends on its owner (Inheritance)
+        for box, saved in self.lists:
+            box[:] = saved
+        for box, saved in self.maps:
+            box.clear()
+            box.update(saved)
+        for gen, stamp, st in self.rng:
+            if stamp is None:
+                gen.setstate(st)
+            elif gen.stamp != stamp:  # drawn from since
+                gen.put_back(stamp, st)
+        for c, zone, since, plays, tracks, d in self.marks:
+            c.zone = zone
+            c.since = since
+            c.plays = plays
+            c.tracks = list(tracks) if tracks else ()
+            c.d = d  # an Estate's definition depends on its owner (Inheritance)
         for zone, cards in self.piles:
             if zone.cards != cards:
                 zone.cards[:] = cards
