@@ -37,7 +37,7 @@ from dominion_tavern.checker.statekey import KeyMaker
 from dominion_tavern.rulebook.engine.chance import ChanceStep, percent
 from dominion_tavern.rulebook.engine.decisions import IllegalAnswer
 from dominion_tavern.rulebook.engine.game import Game
-from dominion_tavern.rulebook.engine.log import cited
+from dominion_tavern.rulebook.engine.log import Log, cited
 from dominion_tavern.rulebook.engine.turn import PHASES, Mark
 
 Factory = Callable[[], Any]
@@ -295,15 +295,16 @@ class _Explorer:
 
     def rebuild(self, anchor: _Anchor | None, since: list[str], path: list[str]) -> Game:
         """The game at the node reached by ``since`` after ``anchor`` (or by the script and
-        ``path`` from the start)."""
+        ``path`` from the start). Only what is written after it is read of a node's log, so the
+        replay keeps none: the game gets an empty log once it is there."""
         if anchor is None:
             stopper = Stopper(self.stop, armed=not self.script)
-            g = Game(self.factory, stopper)
+            g = Game(self.factory, stopper, log=False)
             answers = self.script + path
             tail = len(self.script)
         else:
             stopper = Stopper(self.stop, armed=anchor.script == 0)
-            g = restart(anchor.cp, stopper)
+            g = restart(anchor.cp, stopper, log=False)
             if g.legal() != anchor.labels:  # pragma: no cover - an engine change
                 raise AssertionError("a restarted game does not ask what it asked before")
             answers = since
@@ -315,6 +316,7 @@ class _Explorer:
                 stopper.armed = True
             g.answer(a)
         self.answered += len(answers)
+        g.log = Log()
         return g
 
     def leaf(self, g: Game, depth: int, decided: int) -> Ending | None:

@@ -191,8 +191,9 @@ class Checkpoint:
                     c.d = CARDS[c.name]
 
 
-def restart(cp: Checkpoint, stop: Callable[[Mark], bool] | None) -> Game:
-    """Put the state back to ``cp`` and start a new driver there (an empty log and answers)."""
+def restart(cp: Checkpoint, stop: Callable[[Mark], bool] | None, *, log: bool = True) -> Game:
+    """Put the state back to ``cp`` and start a new driver there (an empty log, or none with
+    ``log=False``, and no answers)."""
     cp.restore()
     state, phase = cp.state, cp.phase
-    return Game(lambda: (state, phase), stop)
+    return Game(lambda: (state, phase), stop, log=log)

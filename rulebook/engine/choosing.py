@@ -137,6 +137,6 @@ def _hand_known(g: Game, name: str) -> None:
     known first wherever a hand can be read (``Knowing.know_hand``); reaching here without it is
     an engine fault, never a ruling."""
     for p in g.state.players:
-        if p.name == name and p.deal:
+        if p.deal and p.name == name:
             raise AssertionError(f"{name} is asked to decide while their hand is unknown "
                                  "(a place that reads hands does not make them known first)")

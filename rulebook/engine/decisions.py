@@ -148,10 +148,13 @@ class Decision:
                 first = self._values or list(islice(self.values(), 2))
                 return self.label_of(first[0]) if len(first) == 1 else None
             opts = self._options
-            first = opts[0].label if opts else None
-            if first is not None and all(o.label == first for o in opts):
-                return first
-            return None
+            if not opts:
+                return None
+            first = opts[0].label
+            for o in opts:
+                if o.label != first:
+                    return None
+            return first
         opts = self.options
         n = len(opts)
         if self.max == 0 or n == 0:

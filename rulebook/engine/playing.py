@@ -62,7 +62,7 @@ class Playing:
         if by is not None and card.plays >= 2 and card.d.is_duration and card not in by.tracks:
             by.tracks = [*by.tracks, card]
         self.note(p, "plays", (card.name,), where, rule=rule)
-        if any(p.tokens[token] == card.name for token in PILE_BONUS):
+        if card.name in p.tokens.values():  # a token on its pile (a bonus one, or another)
             yield from self._pile_tokens(p, card)
         inst = PlayInstance(card, p)
         self.plays_in_progress.append(inst)
