@@ -48,8 +48,10 @@ class Knowing:
     def seen_top(self: Game, p: Player, k: int) -> list[Record]:
         """:meth:`know_top` when the seeded shuffle decides (nothing is asked) and no hand is
         unknown: the top ``k`` cards are those the shuffle put there. A plain function, as it
-        runs for nearly every draw of every simulated game."""
+        runs for nearly every draw of every simulated game. The records are for the log only:
+        a game without one gets none."""
         groups, deck = p.unknown, p.deck.cards
+        logged = self.log is not None
         hidden = 0
         for g in groups:
             hidden += sum(g.values())
@@ -60,7 +62,7 @@ class Knowing:
             size = sum(group.values())
             take = need if need < size else size
             top = deck[hidden - take:hidden]
-            if take < size and len(group) > 1:
+            if take < size and len(group) > 1 and logged:
                 records.append((dict(group), tuple(c.name for c in top)))
             _settle(groups, -1, top)
             hidden -= take
