@@ -17,6 +17,10 @@ if TYPE_CHECKING:
     from dominion_tavern.rulebook.engine.game import Game
 
 
+#: Where a gained card goes (a zone of the player's), as the log says it.
+GAINED_TO = {"discard": "", "hand": "to hand", "deck": "onto their deck"}
+
+
 def names(cards: Iterable[Card]) -> tuple[str, ...]:
     return tuple([c.name for c in cards])
 
@@ -264,10 +268,8 @@ class Moves:
         if pile is None or not pile.cards:
             self.note(p, "gains nothing", note=f"the {name} pile is empty", rule="gain.empty")
             return None
-        card = pile.cards[-1]
-        dest = {"discard": p.discard, "hand": p.hand, "deck": p.deck}[to]
-        move(card, dest)
-        where = {"discard": "", "hand": "to hand", "deck": "onto their deck"}[to]
+        card, where = pile.cards[-1], GAINED_TO[to]  # a KeyError for another ``to``
+        move(card, getattr(p, to))
         self.note(p, "gains", (card.name,), where, rule=rule)
         t = self.state.turn
         nth_in_buy_phase = 0  # which card this is of those p gained in their Buy phase

@@ -92,13 +92,10 @@ def move(card: Card, to: Zone, *, top: bool = True) -> Zone:
     """
     src = card.zone
     if src is not None:
-        cards = src.cards
-        for i in range(len(cards) - 1, -1, -1):
-            if cards[i] is card:
-                del cards[i]
-                break
-        else:  # pragma: no cover - a broken invariant, never a user error
-            raise AssertionError(f"{card!r} is not in {src!r}")
+        try:
+            src.cards.remove(card)  # by identity: a Card has no other equality
+        except ValueError:  # pragma: no cover - a broken invariant, never a user error
+            raise AssertionError(f"{card!r} is not in {src!r}") from None
     if top:
         to.cards.append(card)
     else:
