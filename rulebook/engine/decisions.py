@@ -36,7 +36,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from itertools import combinations, islice, permutations
+from itertools import combinations, permutations
 from typing import Any
 
 
@@ -71,14 +71,15 @@ class Decision:
     between ``min`` and ``max`` options (``ordered``: their order matters).
 
     The options are a list, or, where building them costs (the Buy phase), ``values``: a
-    function giving the option values in order, with ``label_of`` naming each and ``accepts``
-    telling whether one value is among them; the list is then built only when someone reads
-    it, and a bot can ask :meth:`offers` and answer with :meth:`option` without it (a typed
-    answer, next to the label)."""
+    function giving the option values in order, with ``label_of`` naming each, ``accepts``
+    telling whether one value is among them and ``only`` giving the one value offered when
+    there is no choice (else None); the list is then built only when someone reads it, and a
+    bot can ask :meth:`offers` and answer with :meth:`option` without it (a typed answer,
+    next to the label)."""
 
     __slots__ = ("_answers", "_closed", "_issued", "_options", "_values", "accepts", "card",
-                 "closed_by", "kind", "label_of",
-                 "max", "min", "multi", "ordered", "player", "prompt", "rule", "values", "verb")
+                 "closed_by", "kind", "label_of", "max", "min", "multi", "only", "ordered",
+                 "player", "prompt", "rule", "values", "verb")
 
     def __init__(self, player: str, prompt: str, options: list[Option] | None = None,
                  min: int = 1, max: int = 1, verb: str = "", ordered: bool = False,
@@ -86,12 +87,13 @@ class Decision:
                  multi: bool = False, closed_by: Callable[[], list[Closed]] | None = None, *,
                  values: Callable[[], Iterator[Any]] | None = None,
                  label_of: Callable[[Any], str] | None = None,
-                 accepts: Callable[[Any], bool] | None = None) -> None:
+                 accepts: Callable[[Any], bool] | None = None,
+                 only: Callable[[], Any] | None = None) -> None:
         self.player, self.prompt, self._options = player, prompt, options
         self.min, self.max, self.verb, self.ordered = min, max, verb, ordered
         self.kind, self.card, self.rule, self.multi = kind, card, rule, multi
         self.closed_by, self.values, self.label_of = closed_by, values, label_of
-        self.accepts = accepts
+        self.accepts, self.only = accepts, only
         self._answers: list[str] | None = None
         self._closed: list[Closed] | None = None
         self._values: list[Any] | None = None
@@ -145,8 +147,8 @@ class Decision:
         there is a real choice."""
         if not self.multi:
             if self._options is None:
-                first = self._values or list(islice(self.values(), 2))
-                return self.label_of(first[0]) if len(first) == 1 else None
+                value = self.only()
+                return None if value is None else self.label_of(value)
             opts = self._options
             if not opts:
                 return None

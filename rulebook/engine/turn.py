@@ -57,7 +57,8 @@ class BuyOffer:
     as option values: ``("play", NAME)`` a Treasure, ``PLAY_ALL``, ``("buy", NAME)`` a card,
     ``("event", NAME)``, ``END_BUY``. :meth:`values` lists them in order, :meth:`allows` tells
     whether one value is offered (a bot asking about a few never lists them all); both rest on
-    the same rules below, each worked out once per decision."""
+    the same rules below, each worked out once per decision; :meth:`only` tells a decision
+    with no choice without listing."""
 
     __slots__ = ("_buyable", "_treasures", "g", "t")
 
@@ -106,6 +107,13 @@ class BuyOffer:
         if kind == "event":
             return name in self.g.state.events and self.event_ok(name)
         return kind == "buy" and name in self.buyable()
+
+    def only(self) -> tuple[str, str | None] | None:
+        """``END_BUY`` when it is all the phase offers (nothing to play or buy), else None."""
+        if self.treasures() or self.buyable() or \
+                any(self.event_ok(name) for name in self.g.state.events):
+            return None
+        return END_BUY
 
     def values(self) -> Iterator[tuple[str, str | None]]:
         treasures = self.treasures()
@@ -209,7 +217,8 @@ class TurnLoop:
             offer = BuyOffer(self)
             d = Decision(p.name, "Buy phase: play Treasures, buy, or end", rule="turn.buy",
                          kind="buy", closed_by=lambda: self.buy_closed(p),
-                         values=offer.values, label_of=buy_label, accepts=offer.allows)
+                         values=offer.values, label_of=buy_label, accepts=offer.allows,
+                         only=offer.only)
             what, arg = (yield from self.ask(d)).value
             if what == "end":
                 break
