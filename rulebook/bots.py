@@ -52,9 +52,9 @@ class BigMoney:
         """Typed answers: asks the decision what it offers, without building its options."""
         if d.offers(PLAY_ALL):
             return d.option(PLAY_ALL)
-        first = next(iter(d.each_value()))
-        if first[0] == "play":  # a single Treasure
-            return d.option(first)
+        for c in g.state.turn.player.hand.cards:  # a single Treasure
+            if c.d.is_treasure and d.offers(("play", c.name)):
+                return d.option(("play", c.name))
         coins = g.state.turn.coins
         provinces = len(g.state.supply["Province"].cards)
         wants = ["Province"] if coins >= 8 else []
