@@ -7,7 +7,8 @@ BIN    := $(VENV)/bin
 CORE   := $(VENV)/.core-installed
 FULL   := $(VENV)/.all-installed
 
-.PHONY: setup check test lint bench bench-workers bench-checker bench-start reference diagrams \
+.PHONY: setup check test lint bench bench-workers bench-checker bench-start bench-compare \
+	reference diagrams \
 	notebooks lab \
 	desk screenshots clean
 
@@ -51,6 +52,12 @@ bench: $(CORE)
 # 1 worker against every core, interleaved: games per second and their ratio (target 1.8 on 2).
 bench-workers: $(CORE)
 	$(BIN)/python -m dominion_tavern.checker.bench_simulate
+
+# This checkout against another commit (REF=...), interleaved, with the ratios; the other
+# commit is checked out and installed under .bench/ on first use.
+bench-compare: $(CORE)
+	@test -n "$(REF)" || { echo "usage: make bench-compare REF=COMMIT" >&2; exit 2; }
+	$(BIN)/python -m dominion_tavern.checker.bench_compare $(REF)
 
 reference: $(CORE)
 	$(BIN)/python -m dominion_tavern.checker.reference
@@ -103,4 +110,5 @@ screenshots: setup
 	$(BIN)/python -m dominion_tavern.notebooks.widgets.screenshots notebooks/screenshots
 
 clean:
-	rm -rf $(VENV) $(NB_BUILD)
+	rm -rf $(VENV) $(NB_BUILD) .bench
+	-git worktree prune
