@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from dominion_tavern.rulebook.carddata import CARDS
 from dominion_tavern.rulebook.engine.decisions import IllegalAnswer
 from dominion_tavern.rulebook.engine.game import NoDecision, replay
+from dominion_tavern.rulebook.engine.state import Card, Zone, move
 from dominion_tavern.rulebook.setup import Setup, SetupError, new_game
 from helpers import names, position
 
@@ -144,3 +146,16 @@ def test_tie_goes_to_fewer_turns():
 def test_setup_errors_are_clear(bad, message):
     with pytest.raises(SetupError, match=message):
         Setup(**bad)
+
+
+def test_cards_are_equal_only_to_themselves() -> None:
+    """A card is tracked by identity (rule ``card.identity``): two Coppers are two cards, and
+    ``move`` takes the very card given out of its zone (``list.remove`` compares by equality,
+    so a Card must have no equality but identity)."""
+    a, b = Card(1, CARDS["Copper"]), Card(2, CARDS["Copper"])
+    assert a != b and a == a
+    hand, play = Zone("hand"), Zone("play")
+    for c in (a, b):
+        move(c, hand)
+    move(b, play)
+    assert hand.cards == [a] and hand.cards[0] is a and play.cards[0] is b
