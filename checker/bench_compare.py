@@ -23,9 +23,10 @@ import sys
 from pathlib import Path
 
 from dominion_tavern.checker import bench
+from dominion_tavern.rulebook.setup import KINGDOMS
 
-GENTLE_INTRO = "Amulet,Distant Lands,Duplicate,Giant,Hireling,Port,Ranger,Ratcatcher," \
-    "Treasure Trove,Village"  # by name: older commits may not know the Kingdom's name
+# The Gentle Intro by its cards: an older commit may not know the Kingdom's name.
+GENTLE_INTRO = ",".join(KINGDOMS["gentle-intro"])
 EXPLORE = """
 import json, sys
 from dominion_tavern.checker.explore import explore
