@@ -145,3 +145,27 @@ def test_a_search_cut_short_weighs_no_probabilities():
                  max_nodes=1)
     assert ex.truncated and not ex.chance
     assert all(o.low is None and o.probability is None for o in ex.outcomes)
+
+
+@pytest.mark.parametrize("bob", [{"mat": ["Duplicate"]}, {"tokens": {"Trashing": "Village"}}])
+def test_a_hand_no_one_knows_is_dealt_before_its_owner_orders_effects(bob):
+    """Ann buys Messenger (current text: each other player gains a copy of a card she gained,
+    costing up to $4); Bob gains it on Ann's turn with his hand still unknown. He then orders
+    his effects on gaining (rule choice.simultaneous: Duplicate's call, or Plan's Trashing
+    token), which he decides with his hand: it is dealt first (rule chance.unknown-order),
+    never an engine fault. 3 of 7 Coppers and 2 of 3 Estates: C(7,3)·C(3,2)/C(10,5) =
+    35·3/252 = 5/12."""
+    spec = {"kingdom": ["Messenger", "Duplicate", "Village"], "events": ["Plan"],
+            "players": [{"name": "Ann", "hand": ["5 Copper"]},
+                        {"name": "Bob", "hand": {"unknown": 5, "pool": ["7 Copper", "3 Estate"]},
+                         **bob}],
+            "turn": {"phase": "buy"}}
+    g = Game(lambda: build(spec))
+    gained = "gain Silver" if "mat" in bob else "gain Village"
+    play_all(g, "play all Treasures", "buy Messenger", gained)
+    assert isinstance(g.pending, ChanceStep) and g.pending.player == "Bob"
+    g.answer("deal: Copper, Copper, Copper, Estate, Estate")
+    assert g.pending.player == "Bob" and g.pending.rule == "choice.simultaneous"
+    assert [e.text() for e in entries(g, "has in hand")] == \
+        ["Bob has in hand Copper, Copper, Copper, Estate, Estate (chance 5/12) "
+         "[chance.unknown-order]"]

@@ -79,6 +79,7 @@ class Windows:
             if all(t.optional for t in ts):
                 options.append(Option(pass_label, None))
             asked = True
+            yield from self.know_hand(p)  # p decides with their hand, even on another's turn
             chosen = yield from self.choose(p, prompt, options, rule=rule, kind="order",
                                             closed=_joined(unmet, closed))
             if chosen is None:
@@ -235,8 +236,7 @@ class Windows:
                 not p.hand.cards:
             return []
 
-        def trash():
-            yield from self.know_hand(p)  # p may gain on another player's turn
+        def trash():  # p's hand is known: the token was ordered among p's effects
             chosen = yield from self.pick_card(p, p.hand.cards, "trash", "Trashing token (Plan): "
                                                f"on {wanted}ing {card.name}, trash a card from "
                                                "your hand", card="Plan")
