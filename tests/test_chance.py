@@ -121,6 +121,18 @@ def test_save_sets_aside_face_down():
     assert line.text(viewer="Bob") == "Ann sets aside a card from hand face down [set-aside]"
 
 
+def test_a_forced_face_down_pick_is_named_to_its_player_only():
+    """Save FAQ (2015): the card is set aside face down. With one card left in hand the pick is
+    forced (rule choice.only-option) and the log says so, naming the card to Ann alone."""
+    g = position(phase="buy", events=["Save"], ann={"hand": ["Copper", "Province"]})
+    play_all(g, "play Copper", "buy Save")
+    line = entries(g, "must set aside")[0]
+    assert line.text() == line.text(viewer="Ann") == \
+        "Ann must set aside Province (the only legal choice for Save) [choice.only-option]"
+    assert line.text(viewer="Bob") == \
+        "Ann must set aside a card (the only legal choice for Save) [choice.only-option]"
+
+
 @pytest.mark.parametrize("spec", [lab()])
 def test_explorer_agrees_with_seeded_simulation(spec):
     """20,000 seeded games of the same position land on each outcome as often as the

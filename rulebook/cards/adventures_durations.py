@@ -118,7 +118,8 @@ def dungeon_sift(g, p):
 def gear(g, p, me):
     yield from g.draw(p, 2)
     cards = yield from g.pick_cards(p, p.hand.cards, "set aside", "Gear: set aside up to 2 "
-                                    "cards from your hand face down", hi=2, card="Gear")
+                                    "cards from your hand face down", hi=2, card="Gear",
+                                    private=True)
     if cards:  # with nothing set aside, Gear has nothing left to do (ruling gear.*)
         g.set_aside(p, cards, face_down=True)
         g.schedule(p, me, data=cards)

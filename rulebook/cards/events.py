@@ -147,7 +147,7 @@ def raid(g, p, _):
 def save(g, p, _):
     g.plus_buys(p, 1)
     card = yield from g.pick_card(p, p.hand.cards, "set aside", "Save: set aside a card from "
-                                  "your hand", card="Save")
+                                  "your hand", card="Save", private=True)
     if card:
         g.set_aside(p, [card], face_down=True)  # face down: Save FAQ (2015)
         g.add_lasting(p, "Save", "end-of-turn", "turn-end", card=card)

@@ -43,18 +43,22 @@ class Choosing:
         """"Ann must trash Estate (the only legal choice for Remodel)"."""
         if d.multi:
             verb, cards = f"must {d.verb}", tuple(o.label for o in picked)
+        elif d.private:  # "set aside Gold" as verb and card, so the card can be hidden
+            verb, cards = f"must {d.kind}", (picked.label.removeprefix(f"{d.kind} "),)
         else:
             verb, cards = f"must {picked.label}", ()
         self.note(self.player(d.player), verb, cards, rule="choice.only-option",
-                  note=f"the only legal choice for {d.card}")
+                  note=f"the only legal choice for {d.card}",
+                  private=d.player if d.private else None)
 
     def choose(self: Game, p: Player, prompt: str, options: list[Option], *,
                rule: str = "choice.optional", card: str | None = None, kind: str = "choose",
-               closed: Callable[[], list[Closed]] | None = None):
+               closed: Callable[[], list[Closed]] | None = None, private: bool = False):
         """Pick one option; returns its value. ``closed`` lists the answers the rules close
-        now (called only if someone asks, while the decision is pending)."""
+        now (called only if someone asks, while the decision is pending); ``private``: the
+        card picked goes face down (Save), so a forced pick is logged for its player only."""
         picked = yield from self.ask(Decision(p.name, prompt, options, rule=rule, card=card,
-                                              kind=kind, closed_by=closed))
+                                              kind=kind, closed_by=closed, private=private))
         return picked.value
 
     def may(self: Game, p: Player, prompt: str, yes: str, no: str, *,
@@ -65,7 +69,7 @@ class Choosing:
 
     def pick_card(self: Game, p: Player, cards: Iterable[Card], verb: str, prompt: str, *,
                   optional: bool = False, none_label: str = "", rule: str = "choice.optional",
-                  card: str | None = None):
+                  card: str | None = None, private: bool = False):
         """Pick one of ``cards`` (labels ``"VERB NAME"``); None if optional and declined or if
         there is nothing to pick."""
         now = self.state.turn.number
@@ -80,19 +84,23 @@ class Choosing:
             return None
         if optional:
             options.append(Option(none_label or f"{verb} nothing", None))
-        return (yield from self.choose(p, prompt, options, rule=rule, card=card, kind=verb))
+        return (yield from self.choose(p, prompt, options, rule=rule, card=card, kind=verb,
+                                       private=private))
 
     def pick_cards(self: Game, p: Player, cards: Iterable[Card], verb: str, prompt: str, *,
                    lo: int = 0, hi: int | None = None, ordered: bool = False,
-                   rule: str = "choice.optional", card: str | None = None):
+                   rule: str = "choice.optional", card: str | None = None,
+                   private: bool = False):
         """Pick between ``lo`` and ``hi`` of ``cards``; answered ``"VERB: A, B"``. Returns the
-        cards, in the order named. ``lo`` is lowered to what is available."""
+        cards, in the order named. ``lo`` is lowered to what is available; ``private`` as for
+        :meth:`choose` (Gear)."""
         now = self.state.turn.number
         cards = list(cards)
         hi = len(cards) if hi is None else min(hi, len(cards))
         options = [Option(card_label(c, now), c) for c in cards]
         d = Decision(p.name, prompt, options, min=min(lo, len(cards)), max=hi, verb=verb,
-                     ordered=ordered, rule=rule, card=card, kind=verb, multi=True)
+                     ordered=ordered, rule=rule, card=card, kind=verb, multi=True,
+                     private=private)
         picked = yield from self.ask(d)
         return [o.value for o in picked]
 

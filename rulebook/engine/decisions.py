@@ -79,7 +79,7 @@ class Decision:
 
     __slots__ = ("_answers", "_closed", "_issued", "_options", "_values", "accepts", "card",
                  "closed_by", "kind", "label_of", "max", "min", "multi", "only", "ordered",
-                 "player", "prompt", "rule", "values", "verb")
+                 "player", "private", "prompt", "rule", "values", "verb")
 
     def __init__(self, player: str, prompt: str, options: list[Option] | None = None,
                  min: int = 1, max: int = 1, verb: str = "", ordered: bool = False,
@@ -88,12 +88,13 @@ class Decision:
                  values: Callable[[], Iterator[Any]] | None = None,
                  label_of: Callable[[Any], str] | None = None,
                  accepts: Callable[[Any], bool] | None = None,
-                 only: Callable[[], Any] | None = None) -> None:
+                 only: Callable[[], Any] | None = None, private: bool = False) -> None:
         self.player, self.prompt, self._options = player, prompt, options
         self.min, self.max, self.verb, self.ordered = min, max, verb, ordered
         self.kind, self.card, self.rule, self.multi = kind, card, rule, multi
         self.closed_by, self.values, self.label_of = closed_by, values, label_of
         self.accepts, self.only = accepts, only
+        self.private = private  # the cards picked go face down: others are not told which
         self._answers: list[str] | None = None
         self._closed: list[Closed] | None = None
         self._values: list[Any] | None = None
