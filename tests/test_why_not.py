@@ -175,8 +175,12 @@ def test_no_cards_in_missions_turn(ruleset):
     g.answer("buy Mission")  # nothing left to do this turn: the extra turn's Buy phase is next
     assert g.state.turn.extra and g.pending.rule == "turn.buy"
     assert "buy Silver" not in g.legal()
-    assert "buy a card — turn.extra (no cards can be bought in the extra turn Mission gives, "\
+    g.answer("play all Treasures")  # $10: Silver would be affordable
+    assert "buy Silver" not in g.legal()
+    assert "buy Silver — turn.extra (no cards can be bought in the extra turn Mission gives, "\
         "only Events)" in closed(g)
+    with pytest.raises(IllegalAnswer, match=r"it is not offered now: turn\.extra"):
+        g.answer("buy Silver")
 
 
 # -- cheap when nobody reads ---------------------------------------------------------------------

@@ -78,19 +78,23 @@ class BuyOffer:
 
     def buyable(self) -> list[str]:
         """The Supply piles whose top card can be bought: a Buy left, not Mission's turn, and
-        a cost now (every change in force) at most the $."""
+        a cost now at most the $ (:meth:`affordable`)."""
         if self._buyable is None:
-            t, out = self.t, []
-            if t.buys > 0 and not t.no_buying_cards:
-                cost, coins = self.g.costs_now(), t.coins
-                for name, pile in self.g.state.supply.items():
-                    cards = pile.cards
-                    if cards:
-                        d = cards[-1].d
-                        if (d.cost if cost is None else cost(d)) <= coins:
-                            out.append(name)
-            self._buyable = out
+            t = self.t
+            self._buyable = self.affordable() if t.buys > 0 and not t.no_buying_cards else []
         return self._buyable
+
+    def affordable(self) -> list[str]:
+        """The Supply piles whose top card costs now (every change in force) at most the $."""
+        out = []
+        cost, coins = self.g.costs_now(), self.t.coins
+        for name, pile in self.g.state.supply.items():
+            cards = pile.cards
+            if cards:
+                d = cards[-1].d
+                if (d.cost if cost is None else cost(d)) <= coins:
+                    out.append(name)
+        return out
 
     def event_ok(self, name: str) -> bool:
         return self.t.buys > 0 and self.g.event_buyable(self.t.player, name)
@@ -264,9 +268,10 @@ class TurnLoop:
                 names.append("all Treasures")
             out += [Closed(f"play {name}", rule, f"{first} was bought this turn")
                     for name in names]
-        if t.buys > 0 and t.no_buying_cards:
-            out.append(Closed("buy a card", "turn.extra", "no cards can be bought in the extra "
-                              "turn Mission gives, only Events"))
+        if t.buys > 0 and t.no_buying_cards:  # each card the $ would buy, as its answer reads
+            out += [Closed(f"buy {name}", "turn.extra", "no cards can be bought in the extra "
+                           "turn Mission gives, only Events")
+                    for name in BuyOffer(self).affordable()]
         if t.buys > 0:
             out += [c for c in (self.event_closed(p, name) for name in self.state.events) if c]
         return out + self.closed_reserves(p, None, same_window=False)
