@@ -477,11 +477,16 @@ def explore(factory: Factory, script: Sequence[str] = (), stop: dict[str, Any] |
     summary, decisions, leaves = ex.run()
     if ex.chance and not ex.truncated:  # again, weighing chance and the lines of decisions
         first = ex
-        ex = _Explorer(factory, script, parsed, fields, max_nodes, max_depth, fast, memo,
-                       progress, weigh=True, offset=first.explored)
-        summary, decisions, leaves = ex.run()
-        ex.answered += first.answered
-        ex.explored += first.explored
+        weighing = _Explorer(factory, script, parsed, fields, max_nodes, max_depth, fast, memo,
+                             progress, weigh=True, offset=first.explored)
+        weighed = weighing.run()
+        weighing.answered += first.answered
+        weighing.explored += first.explored
+        if weighing.truncated:  # stopped while weighing: the first pass's outcomes, unweighed
+            first.truncated, first.stopped = True, weighing.stopped
+            first.answered, first.explored = weighing.answered, weighing.explored
+        else:
+            ex, (summary, decisions, leaves) = weighing, weighed
     seconds = time.perf_counter() - t0
     outcomes = []
     for key, (paths, _, pc, rc, cut, over, *weighed) in summary.items():
@@ -620,6 +625,12 @@ def check_outcomes(scn: Any, ruleset: str | None = None,
         wanted[key] = values
         if bounds is not None:
             chances[key] = bounds
+    if chances and not ex.chance:
+        if not ex.truncated:
+            raise ExploreError(f"{scn.path}: outcomes.expect gives probabilities, but the search "
+                               "met no chance step (the setup has a seed, or no card in unknown "
+                               "order comes up); leave out the seed or the probabilities")
+        chances = {}  # a search cut short weighs nothing, and fails as cut short
     found = {tuple(o.values[f] for f in fields): o for o in ex.outcomes}
     missing = [v for k, v in wanted.items() if k not in found]
     unexpected = [o for k, o in found.items() if k not in wanted]

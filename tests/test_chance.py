@@ -159,6 +159,24 @@ def test_a_search_cut_short_weighs_no_probabilities():
     assert all(o.low is None and o.probability is None for o in ex.outcomes)
 
 
+def test_a_search_stopped_while_weighing_chance_gives_no_probabilities():
+    """Chance is weighed in a second pass over the tree; stopped there (the desk's Stop), the
+    probabilities found so far would be partial, so none is given and the search says it was
+    stopped; its outcomes are the first pass's, whole."""
+    spec = {"kingdom": ["Smithy", "Cellar"], "players": [
+        {"name": "Ann", "hand": ["Smithy", "Cellar", "Cellar"],
+         "deck": {"unknown": ["6 Copper", "5 Estate", "4 Silver", "3 Gold", "2 Smithy"]}},
+        {"name": "Bob"}], "turn": {"phase": "action"}}
+    whole = explore(lambda: build(spec), [], ACTION_END, ["players.Ann.hand"])
+    first_pass = whole.explored // 2
+    assert whole.chance and first_pass > 400
+    ex = explore(lambda: build(spec), [], ACTION_END, ["players.Ann.hand"],
+                 progress=lambda done: done < first_pass + 200)
+    assert ex.stopped and ex.truncated and not ex.chance
+    assert all(o.low is None and o.probability is None for o in ex.outcomes)
+    assert ex.keys() == whole.keys()
+
+
 @pytest.mark.parametrize("bob", [{"mat": ["Duplicate"]}, {"tokens": {"Trashing": "Village"}}])
 def test_a_hand_no_one_knows_is_dealt_before_its_owner_orders_effects(bob):
     """Ann buys Messenger (current text: each other player gains a copy of a card she gained,

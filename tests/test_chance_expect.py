@@ -57,6 +57,27 @@ def test_each_outcome_once_passes(tmp_path):
     assert check_outcomes(scn).ok
 
 
+WORKED = ('{"players.Ann.deck:sorted": [Copper, 2 Estate], probability: 3/10}',
+          '{"players.Ann.deck:sorted": [2 Copper, Estate], probability: 3/5}',
+          '{"players.Ann.deck:sorted": [3 Copper], probability: 1/10}')
+
+
+def test_probabilities_where_a_seed_decides_are_refused_saying_why(tmp_path):
+    """With a seed the shuffle decides (rule chance.unknown-order): nothing is left to chance,
+    so expected probabilities cannot be checked; the file is told so, not a traceback."""
+    path = tmp_path / "lab.yaml"
+    path.write_text(LAB.format(expect="\n".join(f"    - {o}" for o in WORKED))
+                    .replace("setup:\n", "setup:\n  seed: 3\n"))
+    with pytest.raises(ExploreError, match=r"met no chance step \(the setup has a seed"):
+        check_outcomes(load_scenario(path))
+
+
+def test_a_search_cut_short_fails_as_cut_not_on_probabilities(tmp_path):
+    check = check_outcomes(scenario(tmp_path, *WORKED), max_nodes=1)
+    assert check.exploration.truncated and not check.ok
+    assert check.wrong_chance == []  # nothing weighed, nothing compared
+
+
 UNKNOWN_ZONES = textwrap.dedent("""\
     meta: {{id: zones, question: "Zones as a judge sees them, before anything is known"}}
     setup:
