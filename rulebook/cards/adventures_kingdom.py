@@ -153,7 +153,7 @@ def raze(g, p, me):
             seen.add(c.name)
             options.append(Option(f"trash {c.name}", c))
     if not p.hand.cards:
-        options.append(Option("trash a card from your hand (none there)", None))
+        options.append(Option("trash a card from your hand", None))
     card = yield from g.choose(p, "Raze: trash this or a card from your hand", options,
                                card="Raze")
     if card is None:
