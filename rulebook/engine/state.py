@@ -100,13 +100,7 @@ def move(card: Card, to: Zone, *, top: bool = True) -> Zone:
         to.cards.append(card)
     else:
         to.cards.insert(0, card)
-    card.zone = to
-    if card.name == "Estate":  # Inheritance changes only the owner's own Estates
-        owner = to.owner
-        card.d = owner.estate_def if owner is not None and owner.estate_def else CARDS["Estate"]
-    if to.kind != "play":
-        card.plays = 0
-        card.tracks = ()
+    _arrive(card, to)
     return src
 
 
@@ -115,16 +109,21 @@ def move_zone(src: Zone, to: Zone, cards: list[Card]) -> None:
     :func:`move` would do card by card (a hand discarded, the play area cleared)."""
     src.cards.clear()
     to.cards += cards
-    leaves_play = to.kind != "play"
-    owner = to.owner
     for card in cards:
-        card.zone = to
-        if card.name == "Estate":  # Inheritance changes only the owner's own Estates
-            card.d = owner.estate_def if owner is not None and owner.estate_def else \
-                CARDS["Estate"]
-        if leaves_play:
-            card.plays = 0
-            card.tracks = ()
+        _arrive(card, to)
+
+
+def _arrive(card: Card, to: Zone) -> None:
+    """What a card's arrival in ``to`` changes besides its place: an Estate is what its new
+    owner's Estates are (Inheritance changes only the owner's own, rule ``token.estate``), and
+    a card leaving play loses its play marks."""
+    card.zone = to
+    if card.name == "Estate":
+        owner = to.owner
+        card.d = owner.estate_def if owner is not None and owner.estate_def else CARDS["Estate"]
+    if to.kind != "play":
+        card.plays = 0
+        card.tracks = ()
 
 
 @dataclass
