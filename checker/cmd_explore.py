@@ -10,6 +10,7 @@ import json
 from dominion_tavern.checker.cmdutil import command, user_errors
 from dominion_tavern.checker.explore import (
     DEFAULT_MAX_NODES,
+    LINES_SHOWN,
     Exploration,
     ExploreError,
     Outcome,
@@ -94,7 +95,6 @@ def _text(ex: Exploration, scn_id: str, question: str, start=None,
     return "\n".join(lines)
 
 
-LINES_SHOWN = 5
 
 
 def _lines_text(o: Outcome) -> list[str]:

@@ -45,6 +45,7 @@ Progress = Callable[[int], bool | None]
 DEFAULT_MAX_NODES = 100_000
 PROGRESS_EVERY = 200   # answers tried between two calls of the progress hook
 DEFAULT_STOP: dict[str, Any] = {"at": "end-of-turn"}
+LINES_SHOWN = 5  # lines of decisions a report lists per outcome (the likeliest; the rest counted)
 STOP_POINTS = ("end-of-turn", "end-of-phase")
 
 
@@ -140,6 +141,10 @@ class Outcome:
     def probability(self) -> Fraction | None:
         """The outcome's probability when no decision changes it, else None."""
         return self.low if self.low == self.high else None
+
+    def probability_text(self) -> str:
+        """The probability as ``outcomes.expect`` writes it (:func:`bounds_text`)."""
+        return bounds_text((self.low, self.high))
 
     def chance_text(self) -> str:
         """``'3/10 (30.0%)'``, or ``'9/14 to 1 (64.3% to 100%), by the players' choices'``."""
@@ -634,7 +639,7 @@ def check_outcomes(scn: Any, ruleset: str | None = None,
     found = {tuple(o.values[f] for f in fields): o for o in ex.outcomes}
     missing = [v for k, v in wanted.items() if k not in found]
     unexpected = [o for k, o in found.items() if k not in wanted]
-    wrong = [(found[k], _bounds_text(b)) for k, b in chances.items()
+    wrong = [(found[k], bounds_text(b)) for k, b in chances.items()
              if k in found and (found[k].low, found[k].high) != b]
     return OutcomeCheck(ex, missing, unexpected, wrong)
 
@@ -667,6 +672,8 @@ def parse_probability(value: Any) -> tuple[Fraction, Fraction]:
     return low, high
 
 
-def _bounds_text(bounds: tuple[Fraction, Fraction]) -> str:
+def bounds_text(bounds: tuple[Fraction, Fraction]) -> str:
+    """A probability as ``outcomes.expect`` writes it (what :func:`parse_probability` reads):
+    ``3/10``, or the range the players' choices allow, ``0 to 3/5``."""
     low, high = bounds
     return str(low) if low == high else f"{low} to {high}"

@@ -4,16 +4,17 @@ decision it was meant for, and the legal answers."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from dominion_tavern.rulebook.engine.game import Game
 
-MAX_OPTIONS_SHOWN = 24
+MAX_SHOWN = 24  # answers listed for one decision (a many-way pick has far more)
 
 
-def legal_options(g: Game) -> str:
-    """The pending decision's legal answers, ``a | b | c`` (the first 24, then a count)."""
-    legal = g.legal()
-    shown = " | ".join(legal[:MAX_OPTIONS_SHOWN])
-    return shown + (f" | ... ({len(legal)} in all)" if len(legal) > MAX_OPTIONS_SHOWN else "")
+def options_text(legal: Sequence[str]) -> str:
+    """Legal answers as ``a | b | c`` (the first 24, then how many in all)."""
+    shown = " | ".join(legal[:MAX_SHOWN]) or "(none)"
+    return shown + (f" | ... ({len(legal)} in all)" if len(legal) > MAX_SHOWN else "")
 
 
 def not_legal(i: int, answer: str, g: Game) -> str:
@@ -21,7 +22,7 @@ def not_legal(i: int, answer: str, g: Game) -> str:
     d = g.pending
     assert d is not None
     return (f"script entry {i} {answer!r} is not a legal answer to {d.player}'s decision "
-            f"\"{d.prompt}\"; legal: {legal_options(g)}")
+            f"\"{d.prompt}\"; legal: {options_text(g.legal())}")
 
 
 def never_used(i: int, answer: str, g: Game) -> str:

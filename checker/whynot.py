@@ -11,11 +11,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from dominion_tavern.checker.script_errors import options_text
 from dominion_tavern.rulebook.engine.chance import ChanceStep
 from dominion_tavern.rulebook.engine.decisions import Closed
 from dominion_tavern.rulebook.engine.game import Game
 
-MAX_SHOWN = 24  # answers listed for one decision (a many-way pick has far more)
 WHY_NOT_OUTCOMES = 100  # outcomes whose path is replayed to list what was closed along it
 
 
@@ -27,11 +27,6 @@ class Step:
     number: int
     answer: str | None
     closed: list[Closed]
-
-
-def options_text(legal: Sequence[str]) -> str:
-    shown = " | ".join(legal[:MAX_SHOWN]) or "(none)"
-    return shown + (f" | ... ({len(legal)} in all)" if len(legal) > MAX_SHOWN else "")
 
 
 def closed_dicts(closed: Sequence[Closed]) -> list[dict[str, str]]:

@@ -60,7 +60,6 @@ from dominion_tavern.notebooks.widgets.outcomes_view import (
     differing,
     label,
     outcomes_html,
-    probability_text,
     start_html,
     summary,
 )
@@ -535,7 +534,7 @@ class Desk:
         expect = [{f: plain(o.values[f]) for f in ex.fields} for o in ex.numbered()]
         if ex.chance:   # what the desk showed of chance is checked too
             for e, o in zip(expect, ex.numbered(), strict=True):
-                e[PROBABILITY] = probability_text(o)
+                e[PROBABILITY] = o.probability_text()
         data["outcomes"] = {"stop": asked.scenario.outcomes["stop"], "fields": ex.fields,
                             "expect": expect}
         folder.mkdir(parents=True, exist_ok=True)

@@ -16,15 +16,15 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from dominion_tavern.checker.explore import Exploration, Outcome
-from dominion_tavern.checker.whynot import WHY_NOT_OUTCOMES, Step, options_text
+from dominion_tavern.checker.explore import LINES_SHOWN, Exploration, Outcome
+from dominion_tavern.checker.script_errors import options_text
+from dominion_tavern.checker.whynot import WHY_NOT_OUTCOMES, Step
 from dominion_tavern.notebooks.widgets.stepper import chip, closed_html, rule_html, unknown_html
 from dominion_tavern.rulebook.carddata import CARDS
 from dominion_tavern.rulebook.engine.game import Game
 from dominion_tavern.rulebook.engine.knowing import Unknown
 
 SHOW_FIRST = 8
-LINES_SHOWN = 4   # lines of decisions listed per outcome (the likeliest; the rest counted)
 TURN_LABELS = {"turn.actions": "Actions", "turn.buys": "Buys", "turn.coins": "$",
                "turn.phase": "phase", "turn.player": "whose turn", "turn.number": "turn"}
 
@@ -81,16 +81,10 @@ def auto_group(ex: Exploration, first: int = SHOW_FIRST) -> tuple[str, ...]:
     return (fewest[0],) if fewest and _distinct(ex.outcomes, fewest[0]) < n else ()
 
 
-def probability_text(o: Outcome) -> str:
-    """The outcome's probability as ``outcomes.expect`` writes it: ``3/10``, or the range the
-    players' choices allow, ``0 to 3/5``."""
-    return str(o.probability) if o.probability is not None else f"{o.low} to {o.high}"
-
-
 def chance_html(o: Outcome) -> str:
     """How likely the outcome is, and the lines of decisions reaching it (the chance within
     each), the likeliest first; nothing to list when no one decides anything."""
-    out = (f"<div class='tv-chance' data-probability='{escape(probability_text(o))}'>"
+    out = (f"<div class='tv-chance' data-probability='{escape(o.probability_text())}'>"
            "probability "
            f"<b>{escape(o.chance_text())}</b>")
     if o.lines and (len(o.lines) > 1 or o.lines[0][0]):
