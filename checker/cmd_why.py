@@ -94,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
     if chance:
         print(f"\nChance on this line ({len(chance)} step(s); rule chance.unknown-order):")
         for i, e, p in chance:
-            print(f"  entry {i}: {', '.join(e.cards)} came up: {p} ({percent(p)})")
+            print(f"  log entry {i}: {', '.join(e.cards)} came up: {p} ({percent(p)})")
         print(f"  the whole line, as far as chance goes: {line_chance} ({percent(line_chance)})")
     print(f"\nRules cited ({len(rules)}):")
     for rid in rules:
