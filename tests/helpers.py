@@ -11,6 +11,8 @@ from dominion_tavern.rulebook.engine.game import Game
 from dominion_tavern.rulebook.engine.turn import BuyOffer, buy_label
 from dominion_tavern.rulebook.position import build
 
+#: The explorer's stop point at the end of the Action phase.
+ACTION_END = {"at": "end-of-phase", "phase": "action"}
 KINGDOM_CARDS = sorted(n for n, d in CARDS.items()
                        if d.kingdom and d.supply and n in BEHAVIOURS)
 

@@ -18,9 +18,7 @@ from dominion_tavern.rulebook.bots import RandomBot
 from dominion_tavern.rulebook.engine.chance import ChanceStep, outcomes
 from dominion_tavern.rulebook.engine.game import Game, replay
 from dominion_tavern.rulebook.position import build
-from helpers import entries, play_all, position
-
-ACTION_END = {"at": "end-of-phase", "phase": "action"}
+from helpers import ACTION_END, entries, play_all, position
 
 
 def lab(seed: int | None = None) -> dict:

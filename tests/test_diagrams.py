@@ -34,7 +34,7 @@ from dominion_tavern.rulebook.carddata import CARDS
 from dominion_tavern.rulebook.engine.turn import PHASES, WINDOWS
 from dominion_tavern.rulebook.rules import RULES
 from dominion_tavern.rulebook.setup import SetupError
-from helpers import position
+from helpers import ACTION_END, position
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -261,7 +261,6 @@ def laboratory():
                     ann={"hand": ["Laboratory"], "deck": {"unknown": ["3 Copper", "2 Estate"]}})
 
 
-ACTION_END = {"at": "end-of-phase", "phase": "action"}
 
 
 def test_a_chance_step_is_its_own_node_with_probabilities_on_its_edges():

@@ -9,7 +9,7 @@ import pytest
 from dominion_tavern.checker.explore import ExploreError, Stop, check_outcomes, explore
 from dominion_tavern.checker.scenario import find_scenarios, load_scenario
 from dominion_tavern.rulebook.position import build
-from helpers import CELLAR_OUTCOMES
+from helpers import ACTION_END, CELLAR_OUTCOMES
 
 KINGDOM = ["Cellar", "Chapel", "Village", "Smithy", "Throne Room"]
 CORPUS = Path(__file__).parent.parent / "checker" / "scenarios"
@@ -22,7 +22,6 @@ def factory(hand, deck=(), phase="action", kingdom=KINGDOM, **turn):
     return lambda: build(spec)
 
 
-ACTION_END = {"at": "end-of-phase", "phase": "action"}
 
 
 def outcomes(ex):

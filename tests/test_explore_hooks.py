@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dominion_tavern.checker.explore import PROGRESS_EVERY, explore
 from dominion_tavern.rulebook.position import build
+from helpers import ACTION_END
 
 # Throne Room, Village and Smithy with eight Coppers: 13 paths to the end of the Action phase
 # (worked out by hand in tests/test_explore.py).
@@ -20,7 +21,6 @@ BIG = {"kingdom": ["Cellar", "Chapel", "Village"],
                     "deck": ["Copper", "Estate", "Silver", "Copper", "Gold", "Copper"]},
                    {"name": "Bob"}],
        "turn": {"phase": "action"}}
-ACTION_END = {"at": "end-of-phase", "phase": "action"}
 FIELDS = ["turn.actions", "players.Ann.hand"]
 
 

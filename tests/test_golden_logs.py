@@ -16,15 +16,14 @@ import sys
 from pathlib import Path
 
 import pytest
-from dominion_tavern.rulebook.carddata import CARDS, EVENTS
-from dominion_tavern.rulebook.cards import BEHAVIOURS
+from dominion_tavern.rulebook.carddata import EVENTS
 from dominion_tavern.rulebook.setup import Setup
 from dominion_tavern.rulebook.simulate import play_game
+from helpers import KINGDOM_CARDS
 
 RECORD = Path(__file__).with_name("golden") / "logs.json"
 GENTLE_INTRO = ["Amulet", "Distant Lands", "Duplicate", "Giant", "Hireling", "Port", "Ranger",
                 "Ratcatcher", "Treasure Trove", "Village"]
-KINGDOM_CARDS = sorted(n for n, d in CARDS.items() if d.kingdom and d.supply and n in BEHAVIOURS)
 
 
 def games() -> list[dict]:
