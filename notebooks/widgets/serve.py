@@ -46,9 +46,23 @@ def _select_subprotocol_if_open(self: KernelWebsocketHandler, subprotocols: Any)
     return _select_subprotocol(self, subprotocols)
 
 
-def patch() -> None:
+#: The private parts of jupyter_server the fix reads (as of jupyter_server 2.x).
+NEEDED = ((ZMQChannelsWebsocketConnection, "_open_sessions"),
+          (MappingKernelManager, "_kernel_connections"))
+
+
+def patch() -> bool:
+    """Apply the fix; if this jupyter_server lacks what it reads, say so and leave it as it is
+    (the desk works, idle kernels may outlive their pages)."""
+    missing = [f"{cls.__name__}.{name}" for cls, name in NEEDED if not hasattr(cls, name)]
+    if missing:
+        print(f"serve: this jupyter_server has no {', '.join(missing)}; idle kernels are culled "
+              "by jupyter_server alone (a reloaded page may leave its kernel running)",
+              file=sys.stderr)
+        return False
     MappingKernelManager.cull_kernel_if_idle = _cull_if_idle_recounted
     KernelWebsocketHandler.select_subprotocol = _select_subprotocol_if_open
+    return True
 
 
 def main() -> int:

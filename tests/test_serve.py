@@ -1,0 +1,31 @@
+"""``make desk``'s server fix (notebooks/widgets/serve.py): applied when jupyter_server has the
+parts it reads, and refused with a message, leaving jupyter_server as it is, when it does not."""
+
+from __future__ import annotations
+
+import pytest
+
+serve = pytest.importorskip("dominion_tavern.notebooks.widgets.serve")
+
+
+@pytest.fixture
+def originals(monkeypatch):
+    """Whatever patch() does is undone after the test."""
+    for cls, name in ((serve.MappingKernelManager, "cull_kernel_if_idle"),
+                      (serve.KernelWebsocketHandler, "select_subprotocol")):
+        monkeypatch.setattr(cls, name, getattr(cls, name))
+    return monkeypatch
+
+
+def test_the_fix_is_applied_to_this_jupyter_server(originals) -> None:
+    assert serve.patch() is True
+    assert serve.MappingKernelManager.cull_kernel_if_idle is serve._cull_if_idle_recounted
+    assert serve.KernelWebsocketHandler.select_subprotocol is serve._select_subprotocol_if_open
+
+
+def test_a_jupyter_server_without_the_parts_read_is_left_alone(originals, capsys) -> None:
+    before = serve.MappingKernelManager.cull_kernel_if_idle
+    originals.delattr(serve.ZMQChannelsWebsocketConnection, "_open_sessions")
+    assert serve.patch() is False
+    assert serve.MappingKernelManager.cull_kernel_if_idle is before
+    assert "has no ZMQChannelsWebsocketConnection._open_sessions" in capsys.readouterr().err
