@@ -25,6 +25,10 @@ from typing import Any
 
 from dominion_tavern.rulebook.engine.decisions import Decision, Option
 
+#: What came up from a group of cards in unknown order, as the log records it: the group's
+#: names and counts just before (a copy, never changed after), and the names that came up.
+Record = tuple[Mapping[str, int], tuple[str, ...]]
+
 
 def outcomes(counts: Mapping[str, int], k: int) -> list[tuple[tuple[str, ...], Fraction]]:
     """Every multiset of ``k`` names that taking ``k`` cards from ``counts`` can show, names
@@ -117,8 +121,3 @@ class ChanceStep(Decision):
                 expanded += [rest.strip()] * int(count) if count.isdigit() and rest else [name]
             answer = f"{self.verb}: {', '.join(sorted(expanded))}"
         return Decision.resolve(self, answer)
-
-    def describe(self) -> str:
-        """The outcomes with their probabilities, for messages."""
-        return "; ".join(f"{o.label} ({p}, {percent(p)})"
-                         for o, p in zip(self.options, self.probabilities, strict=True))

@@ -16,14 +16,12 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from dominion_tavern.rulebook.engine.chance import ChanceStep
+from dominion_tavern.rulebook.engine.chance import ChanceStep, Record
 from dominion_tavern.rulebook.engine.state import Card, Player
 
 if TYPE_CHECKING:
     from dominion_tavern.rulebook.engine.game import Game
 
-#: What came up, for the log: (the group's names and counts before, the names that came up).
-Record = tuple[dict[str, int], tuple[str, ...]]
 
 
 class Known(list[Card]):

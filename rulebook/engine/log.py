@@ -8,7 +8,7 @@ Cards that came up from cards in unknown order carry how likely that was (rule
 read from a player's seat:
 
 >>> drawn = Entry(1, "Ann", "draws", ("Copper", "Estate"), "", "draw",
-...               chance=(((("Copper", 3), ("Estate", 2)), ("Copper", "Estate")),))
+...               chance=(({"Copper": 3, "Estate": 2}, ("Copper", "Estate")),))
 >>> drawn.text(), str(drawn.probability())
 ('Ann draws Copper, Estate (chance 3/5) [draw]', '3/5')
 >>> saved = Entry(1, "Ann", "sets aside", ("Gold",), "face down", "event", private="Ann")
@@ -23,7 +23,7 @@ from fractions import Fraction
 from math import prod
 from typing import NamedTuple
 
-from dominion_tavern.rulebook.engine.chance import probability
+from dominion_tavern.rulebook.engine.chance import Record, probability
 
 CHANCE_RULE = "chance.unknown-order"
 
@@ -39,8 +39,9 @@ class Entry(NamedTuple):
     where: str
     rule: str
     note: str = ""
-    # Each group of unknown cards something came up from: ((name, count) pairs, names).
-    chance: tuple[tuple[tuple[tuple[str, int], ...], tuple[str, ...]], ...] = ()
+    # Each group of unknown cards something came up from, and what came up (rule
+    # chance.unknown-order).
+    chance: tuple[Record, ...] = ()
     private: str | None = None  # a face-down card: its name shows only to this player
 
     def probability(self) -> Fraction | None:
