@@ -233,7 +233,7 @@ def _find_player(players: list[Player], name: str, key: str = "turn.player") -> 
 
 
 def _put(state: GameState, zone: Zone, names: list[str], top_first: bool = False) -> list[Card]:
-    cards = [state.new_card(name) for name in names]
+    cards = [c for name in names for c in state.new_cards(name)]
     for c in reversed(cards) if top_first else cards:
         c.zone = zone
         zone.cards.append(c)

@@ -16,7 +16,7 @@ import dominion_tavern.rulebook.cards  # noqa: F401  (registers card behaviour)
 from dominion_tavern.rulebook.carddata import CARDS, EVENTS, RULESETS
 from dominion_tavern.rulebook.engine.game import Game
 from dominion_tavern.rulebook.engine.knowing import group_counts
-from dominion_tavern.rulebook.engine.state import Card, GameState, Player, Turn, Zone
+from dominion_tavern.rulebook.engine.state import GameState, Player, Turn, Zone
 
 KINGDOMS = {
     # Dominion (2nd edition) rulebook, "First Game".
@@ -210,12 +210,10 @@ def nonsupply_names(kingdom: list[str]) -> list[str]:
 def fill(state: GameState, zone: Zone, name: str, count: int) -> Zone:
     """Put ``count`` new cards named ``name`` into ``zone`` (a pile's worth: one loop, as it
     runs for every card of every new game)."""
-    d, uid = CARDS[name], state.next_uid
-    cards = [Card(i, d) for i in range(uid, uid + count)]
+    cards = state.new_cards(name, count)
     for c in cards:
         c.zone = zone
     zone.cards += cards
-    state.next_uid = uid + count
     return zone
 
 

@@ -248,10 +248,11 @@ class GameState:
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
 
-    def new_card(self, name: str) -> Card:
-        card = Card(self.next_uid, CARDS[name])
-        self.next_uid += 1
-        return card
+    def new_cards(self, name: str, count: int = 1) -> list[Card]:
+        """``count`` new cards named ``name``, each with the game's next identity."""
+        d, uid = CARDS[name], self.next_uid
+        self.next_uid = uid + count
+        return [Card(i, d) for i in range(uid, uid + count)]
 
     def pile(self, name: str) -> Zone | None:
         """The Supply or non-Supply pile that cards named ``name`` return to."""
