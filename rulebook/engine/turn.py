@@ -215,10 +215,9 @@ class TurnLoop:
         t = self.state.turn
         p = t.player
         while True:
-            if t.buys <= 0 and (t.treasures_closed or
-                                not any(c.d.is_treasure for c in p.hand.cards)):
-                break  # nothing left to do but end the phase: not asked
             offer = BuyOffer(self)
+            if offer.only() is not None:
+                break  # nothing left to do but end the phase: not asked (choice.only-option)
             d = Decision(p.name, "Buy phase: play Treasures, buy, or end", rule="turn.buy",
                          kind="buy", closed_by=lambda: self.buy_closed(p),
                          values=offer.values, label_of=buy_label, accepts=offer.allows,
