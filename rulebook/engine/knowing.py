@@ -38,11 +38,12 @@ def group_counts(cards: list[Card]) -> dict[str, int]:
     return counts
 
 
-class Knowing:
-    def unknown_cards(self: Game, p: Player) -> int:
-        """How many cards at the bottom of p's deck are in unknown order."""
-        return sum(sum(g.values()) for g in p.unknown) - p.deal
+def unknown_cards(p: Player) -> int:
+    """How many cards at the bottom of p's deck are in unknown order."""
+    return sum(sum(g.values()) for g in p.unknown) - p.deal
 
+
+class Knowing:
     def seen_top(self: Game, p: Player, k: int) -> list[Record]:
         """:meth:`know_top` when the seeded shuffle decides (nothing is asked) and no hand is
         unknown: the top ``k`` cards are those the shuffle put there. A plain function, as it
@@ -77,7 +78,7 @@ class Knowing:
         if not groups:
             return records
         deck = p.deck.cards
-        hidden = self.unknown_cards(p)
+        hidden = unknown_cards(p)
         need = k - (len(deck) - hidden)
         while need > 0:
             if p.deal and len(groups) == 1:  # the pool the unknown hand came from: deal first
@@ -232,7 +233,7 @@ class Unknown:
 def deck_view(p: Player) -> list[str | Unknown]:
     """p's deck as a judge sees it, top card first: the known cards by name, then each group in
     unknown order (the pool of an unknown hand: so many of its cards, not which)."""
-    hidden = sum(sum(g.values()) for g in p.unknown) - p.deal
+    hidden = unknown_cards(p)
     out: list[str | Unknown] = [c.name for c in reversed(p.deck.cards[hidden:])]
     for i in range(len(p.unknown) - 1, -1, -1):
         names = tuple(n for n, k in sorted(p.unknown[i].items()) for _ in range(k))

@@ -98,7 +98,7 @@ class Moves:
                     break
                 self.shuffle(p)
             k = min(n - len(drawn), len(deck))
-            if p.unknown:
+            if p.unknown:  # know_top's own test, made here to spare a generator a draw
                 if self.state.ask_chance or p.deal:
                     records += yield from self.know_top(p, k, "draw")
                 else:
