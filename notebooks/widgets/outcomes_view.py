@@ -19,7 +19,13 @@ from typing import Any
 from dominion_tavern.checker.explore import LINES_SHOWN, Exploration, Outcome
 from dominion_tavern.checker.script_errors import options_text
 from dominion_tavern.checker.whynot import WHY_NOT_OUTCOMES, Step
-from dominion_tavern.notebooks.widgets.stepper import chip, closed_html, rule_html, unknown_html
+from dominion_tavern.notebooks.widgets.stepper import (
+    chip,
+    closed_html,
+    rule_html,
+    runs_html,
+    unknown_html,
+)
 from dominion_tavern.rulebook.carddata import CARDS
 from dominion_tavern.rulebook.engine.game import Game
 from dominion_tavern.rulebook.engine.knowing import Unknown
@@ -44,17 +50,13 @@ def value_html(value: Any) -> str:
     """A field value: cards as chips (runs counted), anything else as text."""
     if not isinstance(value, tuple):
         return escape(str(value))
-    out, i = [], 0
-    while i < len(value):
-        j = i
-        while j < len(value) and value[j] == value[i]:
-            j += 1
-        name = value[i]
-        one = (unknown_html(name) if isinstance(name, Unknown) else
-               chip(name) if name in CARDS else escape(str(name)))
-        out.append(one if j - i == 1 else f"{j - i}\u00d7{one}")
-        i = j
-    return " ".join(out) or "<span class='tv-muted'>—</span>"
+    return runs_html(value, _item_html) or "<span class='tv-muted'>—</span>"
+
+
+def _item_html(item: Any) -> str:
+    if isinstance(item, Unknown):
+        return unknown_html(item)
+    return chip(item) if item in CARDS else escape(str(item))
 
 
 def _distinct(outcomes: list[Outcome], field: str) -> int:

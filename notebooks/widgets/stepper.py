@@ -26,6 +26,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from html import escape
+from itertools import groupby
 from math import lcm
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -141,7 +142,7 @@ def unknown_html(u: Unknown) -> str:
     pool (an unknown hand, or the rest of its pool in the deck) how many of them."""
     head = "order unknown:" if u.exact else f"{u.size} of these, not known which:"
     return (f"<span class='tv-unknown' title='{escape(UNKNOWN_TIP)}'><i>{head}</i> "
-            f"{_grouped(list(u.names))}</span>")
+            f"{runs_html(list(u.names))}</span>")
 
 
 def facedown_chip(owner: str, name: str | None) -> str:
@@ -152,14 +153,12 @@ def facedown_chip(owner: str, name: str | None) -> str:
     return chip(name, "tv-facedown-seen", note=tip)
 
 
-def _grouped(names: list[str]) -> str:
-    out, i = [], 0
-    while i < len(names):
-        j = i
-        while j < len(names) and names[j] == names[i]:
-            j += 1
-        out.append(chip(names[i]) if j - i == 1 else f"{j - i}\u00d7" + chip(names[i]))
-        i = j
+def runs_html(items: Sequence[Any], draw: Callable[[Any], str] = chip) -> str:
+    """Each run of the same item drawn once, counted when longer than one: ``2×Copper Gold``."""
+    out = []
+    for item, run in groupby(items):
+        n = len(list(run))
+        out.append(draw(item) if n == 1 else f"{n}\u00d7{draw(item)}")
     return " ".join(out)
 
 
@@ -171,7 +170,7 @@ def _view_html(view: list[str | Unknown], grouped: bool) -> str:
             run.append(item)
             continue
         if run:
-            out.append(_grouped(run) if grouped else " ".join(map(chip, run)))
+            out.append(runs_html(run) if grouped else " ".join(map(chip, run)))
             run = []
         if item is not None:
             out.append(unknown_html(item))
@@ -191,7 +190,7 @@ def zone_html(p: Player, kind: str, now: int, hidden: Counter[str] | None = None
     elif kind == "hand":
         inner = _view_html(hand_view(p), grouped=False)
     elif kind == "discard":
-        inner = _grouped([c.name for c in cards])
+        inner = runs_html([c.name for c in cards])
     elif kind == "aside" and hidden:
         left = Counter(hidden)
         parts = []
@@ -246,7 +245,7 @@ def piles_html(s: GameState) -> str:
         rows.append("<div class='tv-zone'><b>Events</b> " + ", ".join(map(escape, s.events))
                     + "</div>")
     rows.append(f"<div class='tv-zone' data-zone='trash'><b>trash ({len(s.trash)})</b> "
-                + (_grouped(s.trash.names()) or "<span class=tv-muted>—</span>") + "</div>")
+                + (runs_html(s.trash.names()) or "<span class=tv-muted>—</span>") + "</div>")
     return "".join(rows)
 
 
