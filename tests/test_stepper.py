@@ -95,6 +95,31 @@ def test_multi_pick_uses_toggle_chips_and_confirm() -> None:
     assert s.history[-1] == "set aside: Gold, Duchy"
 
 
+def test_many_orders_are_picked_in_order_with_toggle_chips(monkeypatch) -> None:
+    """Haunted Woods: Bob puts his hand onto his deck in any order (card FAQ: Haunted Woods).
+    Ten different cards have 3,628,800 orders: the stepper shows a chip per card, clicked in
+    the order wanted (top card first), without listing the orders."""
+    hand = ["Copper", "Estate", "Duchy", "Silver", "Province", "Curse", "Village", "Smithy",
+            "Moat", "Gold"]
+    g = position({"kingdom": ["Haunted Woods", "Village", "Smithy", "Moat"], "players": [
+        {"name": "Ann", "play": [{"card": "Haunted Woods", "earlier": True}]},
+        {"name": "Bob", "hand": ["Gold", *hand], "deck": ["5 Copper"]}],
+        "turn": {"phase": "buy", "player": "Bob"}})
+    g.answer("play Gold")
+    g.answer("buy Silver")
+    monkeypatch.setattr(type(g.pending), "answers", lambda self: pytest.fail("orders listed"))
+    s = Stepper(g)
+    picks = s.pick_buttons()
+    assert labels(s) == [] and [p.description for p in picks] == hand
+    for p in reversed(picks):
+        p.value = True
+    assert s.confirm_button.description == "put onto deck: " + ", ".join(reversed(hand))
+    monkeypatch.undo()
+    s.confirm_button.click()  # Bob's turn ends: he draws the top 5 of them
+    on_top = hand[::-1]
+    assert s.zone("Bob", "hand") == on_top[:5] and s.zone("Bob", "deck")[:5] == on_top[5:]
+
+
 def test_few_multi_pick_answers_are_buttons() -> None:
     g = position({"kingdom": ["Gear"], "players": [
         {"name": "Ann", "hand": ["Gear"], "deck": ["Gold", "Duchy"]}, {"name": "Bob"}],
@@ -103,19 +128,19 @@ def test_few_multi_pick_answers_are_buttons() -> None:
     assert labels(s) == s.legal() and "set aside: Gold, Duchy" in labels(s)
 
 
-def test_live_game_redraws_fast() -> None:
+def test_live_game_steps_on_and_back() -> None:
+    """A stepper opened on a game in progress answers on that game; stepping back replays a
+    new one. (How fast a click redraws is measured by ``redraw_bench``, not asserted here.)"""
     g = new_game(Setup(kingdom="first-game", seed=3))
     bot = BigMoney(1)
     for _ in range(30):
         g.answer(bot.choose(g, g.pending))
     s = Stepper(g)
     assert s.at == 30 and s.game is g
-    times = []
     for _ in range(10):
         answer = bot.choose(s.game, s.pending)  # a label, or an option (a typed answer)
         s.button(getattr(answer, "label", answer)).click()
-        times.append(s.redraw_ms)
-    assert max(times) < 100
+    assert s.at == 40 and s.game is g
     s.back()
     assert s.at == 39 and s.game is not g
 
