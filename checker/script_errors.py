@@ -4,17 +4,22 @@ decision it was meant for, and the legal answers."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from itertools import islice
 
+from dominion_tavern.rulebook.engine.decisions import Decision
 from dominion_tavern.rulebook.engine.game import Game
 
 MAX_SHOWN = 24  # answers listed for one decision (a many-way pick has far more)
 
 
-def options_text(legal: Sequence[str]) -> str:
-    """Legal answers as ``a | b | c`` (the first 24, then how many in all)."""
-    shown = " | ".join(legal[:MAX_SHOWN]) or "(none)"
-    return shown + (f" | ... ({len(legal)} in all)" if len(legal) > MAX_SHOWN else "")
+def options_text(d: Decision | None) -> str:
+    """A decision's legal answers as ``a | b | c`` (the first 24, then how many in all), made
+    no further than shown."""
+    if d is None:
+        return "(none)"
+    shown = " | ".join(islice(d.each_answer(), MAX_SHOWN)) or "(none)"
+    total = d.answer_count()
+    return shown + (f" | ... ({total} in all)" if total > MAX_SHOWN else "")
 
 
 def not_legal(i: int, answer: str, g: Game) -> str:
@@ -22,7 +27,7 @@ def not_legal(i: int, answer: str, g: Game) -> str:
     d = g.pending
     assert d is not None
     return (f"script entry {i} {answer!r} is not a legal answer to {d.player}'s decision "
-            f"\"{d.prompt}\"; legal: {options_text(g.legal())}")
+            f"\"{d.prompt}\"; legal: {options_text(d)}")
 
 
 def never_used(i: int, answer: str, g: Game) -> str:

@@ -44,7 +44,7 @@ def pending_lines(g: Game, head: str = "", indent: str = "  ") -> list[str]:
                 f"{indent}outcomes: " + " | ".join(f"{o.label} ({p})" for o, p in
                                                    zip(d.options, d.probabilities, strict=True))]
     return ([f"{head}{d.player}: {d.prompt} [{d.rule}]",
-             f"{indent}options: {options_text(g.legal())}"]
+             f"{indent}options: {options_text(d)}"]
             + [f"{indent}not offered: {c.text()}" for c in d.unavailable()])
 
 

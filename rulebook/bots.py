@@ -13,9 +13,13 @@ from dominion_tavern.rulebook.engine.decisions import Decision, Option
 from dominion_tavern.rulebook.engine.game import Game
 from dominion_tavern.rulebook.engine.turn import END_BUY, PLAY_ALL
 
+#: A random bot lists a multi-pick's answers up to this many options and this many answers.
+OPTIONS_LISTED, ANSWERS_LISTED = 10, 5040
+
 
 class RandomBot:
-    """Picks uniformly among every legal answer (its own seeded generator)."""
+    """Picks uniformly among every legal answer (its own seeded generator); from a pick with
+    more than it lists, a random number of random options, in random order."""
 
     name = "random"
 
@@ -23,7 +27,7 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, g: Game, d: Decision) -> str:
-        if d.multi and len(d.options) > 10:  # too many combinations to list: pick a random set
+        if d.multi and (len(d.options) > OPTIONS_LISTED or d.answer_count() > ANSWERS_LISTED):
             k = self.rng.randint(d.min, min(d.max, len(d.options)))
             picks = self.rng.sample(d.options, k)
             return d.answer_label(picks)

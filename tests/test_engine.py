@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import random
+from itertools import combinations, permutations
+
 import pytest
+from dominion_tavern.checker.script_errors import not_legal
 from dominion_tavern.rulebook.carddata import CARDS
-from dominion_tavern.rulebook.engine.decisions import IllegalAnswer
+from dominion_tavern.rulebook.engine.decisions import Decision, IllegalAnswer, Option
 from dominion_tavern.rulebook.engine.game import NoDecision, replay
 from dominion_tavern.rulebook.engine.state import Card, Zone, move
 from dominion_tavern.rulebook.setup import Setup, SetupError, new_game
@@ -159,3 +163,46 @@ def test_cards_are_equal_only_to_themselves() -> None:
         move(c, hand)
     move(b, play)
     assert hand.cards == [a] and hand.cards[0] is a and play.cards[0] is b
+
+
+def test_multi_pick_answers_are_every_distinct_pick_counted_and_made_lazily():
+    """A multi-pick's answers are each distinct set (or, ordered, each distinct sequence) of
+    between min and max of its options, once: checked against a brute force over random
+    picks. ``answer_count`` counts them and ``each_answer`` makes them in the same order
+    without listing them."""
+    rng = random.Random(5)
+    for _ in range(400):
+        labels = [rng.choice("ABCD") for _ in range(rng.randint(0, 6))]
+        lo = rng.randint(0, len(labels))
+        hi = rng.randint(lo, len(labels) + 1)
+        ordered = rng.random() < 0.5
+        d = Decision("Ann", "pick", [Option(x) for x in labels], min=lo, max=hi, verb="v",
+                     multi=True, ordered=ordered)
+        fresh = Decision("Ann", "pick", [Option(x) for x in labels], min=lo, max=hi,
+                         verb="v", multi=True, ordered=ordered)
+        brute = {seq if ordered else tuple(sorted(seq, key=labels.index))
+                 for k in range(lo, min(hi, len(labels)) + 1)
+                 for combo in combinations(labels, k) for seq in permutations(combo)}
+        assert fresh.answer_count() == len(brute)
+        assert list(fresh.each_answer()) == d.answers()
+        assert sorted(d.answers()) == sorted(
+            "v: " + (", ".join(seq) or "nothing") for seq in brute)
+
+
+def test_an_error_on_a_many_way_pick_shows_the_first_answers_and_how_many():
+    """Haunted Woods makes Bob put 10 different cards onto his deck in any order (card FAQ:
+    Haunted Woods): a wrong answer's message lists the first 24 of the 3,628,800 orders."""
+    hand = ["Copper", "Estate", "Duchy", "Silver", "Province", "Curse", "Village", "Smithy",
+            "Moat", "Gold"]
+    g = position(["Haunted Woods", "Village", "Smithy", "Moat"], phase="buy",
+                 turn={"player": "Bob"}, ann={"play": [{"card": "Haunted Woods",
+                                                        "earlier": True}]},
+                 bob={"hand": ["Gold", *hand], "deck": ["5 Copper"]})
+    g.answer("play Gold")
+    g.answer("buy Silver")
+    text = not_legal(3, "put onto deck: Gold", g)
+    assert text.startswith("script entry 3 'put onto deck: Gold' is not a legal answer to "
+                           "Bob's decision \"Ann's Haunted Woods")
+    assert "legal: put onto deck: Copper, Estate, Duchy, Silver, Province, Curse, Village, " \
+           "Smithy, Moat, Gold | " in text
+    assert text.endswith(" | ... (3628800 in all)") and text.count(" | ") == 24

@@ -576,9 +576,8 @@ class Stepper:
             summary = (f"<b class='tv-chance-note'>{escape(d.prompt)}</b> <span class="
                        "'tv-muted'>(no one decides: each outcome with its probability)</span>")
         self.prompt.value = "<div class='tv'>" + rule_html(d.rule, g.ruleset, summary) + "</div>"
-        legal = g.legal() if not d.multi or len(d.options) <= 10 else None
-        if (legal is not None and len(legal) <= MAX_BUTTONS) or not d.multi:
-            self.answers_box.children = tuple(self._answer_button(a) for a in (legal or []))
+        if not d.multi or d.answer_count() <= MAX_BUTTONS:
+            self.answers_box.children = tuple(self._answer_button(a) for a in g.legal())
             self.picks_box.children = ()
             return
         self.answers_box.children = ()

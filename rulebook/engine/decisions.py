@@ -36,8 +36,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from itertools import combinations, permutations
+from itertools import combinations
+from math import comb
 from typing import Any
+
+from more_itertools import distinct_permutations
 
 
 class IllegalAnswer(ValueError):
@@ -247,28 +250,37 @@ class Decision:
     def answers(self) -> list[str]:
         """Every distinct legal answer, as a label (multi-picks: each multiset, or sequence)."""
         if self._answers is None:
-            if not self.multi:
-                self._answers = list(dict.fromkeys(self.labels()))
-            else:
-                self._answers = self._multi_answers()
+            self._answers = list(dict.fromkeys(self.labels()) if not self.multi
+                                 else self.each_answer())
         return self._answers
 
-    def _multi_answers(self) -> list[str]:
+    def each_answer(self) -> Iterator[str]:
+        """The answers of :meth:`answers`, in its order, made one at a time: a surface showing
+        the first few of a many-way pick (10 cards in any order: 3,628,800) lists no more."""
+        if self._answers is not None or not self.multi:
+            yield from self.answers()
+            return
         counts = Counter(self.labels())
         names = list(counts)
-        rank = {name: i for i, name in enumerate(names)}
-        out: list[str] = []
-        hi = min(self.max, len(self.options))
-        pool = [n for n in names for _ in range(counts[n])]
-        for k in range(self.min, hi + 1):
-            seen: set[tuple[str, ...]] = set()
-            for combo in combinations(range(len(pool)), k):
-                picks = tuple(pool[i] for i in combo)
-                if picks in seen and not self.ordered:
+        pool = [rank for rank, name in enumerate(names) for _ in range(counts[name])]
+        for k in range(self.min, min(self.max, len(pool)) + 1):
+            seen: set[tuple[int, ...]] = set()
+            for picks in combinations(pool, k):  # ranks in order: each multiset once
+                if picks in seen:
                     continue
-                variants = set(permutations(picks)) if self.ordered else {picks}
-                for v in sorted(variants, key=lambda t: [rank[x] for x in t]):
-                    if v not in seen:
-                        seen.add(v)
-                        out.append(f"{self.verb}: " + (", ".join(v) if v else "nothing"))
-        return out
+                seen.add(picks)
+                for v in distinct_permutations(picks) if self.ordered else (picks,):
+                    yield f"{self.verb}: " + (", ".join(names[r] for r in v) or "nothing")
+
+    def answer_count(self) -> int:
+        """How many answers :meth:`answers` has, counted without making them."""
+        if self._answers is not None or not self.multi:
+            return len(self.answers())
+        ways = [1]  # ways[k]: the distinct picks of k among the names counted so far
+        for n in Counter(self.labels()).values():
+            more = [0] * (len(ways) + n)
+            for k, w in enumerate(ways):
+                for j in range(n + 1):  # j copies of this name, among k + j places if ordered
+                    more[k + j] += w * comb(k + j, j) if self.ordered else w
+            ways = more
+        return sum(ways[self.min:min(self.max, len(self.options)) + 1])
