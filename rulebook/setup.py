@@ -48,8 +48,9 @@ def pile_size(name: str, players: int) -> int:
     """Rule ``game.setup.piles``."""
     d = CARDS[name]
     two = players <= 2
+    sets = 2 if players >= 5 else 1  # 5-6 players add a second set's Treasures
     if name == "Copper":
-        return 60 - 7 * players
+        return 60 * sets - 7 * players
     if name == "Curse":
         return 10 * max(players - 1, 1)
     if name == "Province":
@@ -58,7 +59,7 @@ def pile_size(name: str, players: int) -> int:
         return d.pile
     if d.is_victory and (d.kingdom or name in BASICS):
         return 8 if two else 12
-    return {"Silver": 40, "Gold": 30}.get(name, 10)
+    return {"Silver": 40 * sets, "Gold": 30 * sets}.get(name, 10)
 
 
 def copies_in_game(name: str, players: int) -> int:

@@ -377,10 +377,11 @@ class TurnLoop:
 
     # -- between turns ----------------------------------------------------------------------
     def game_ends(self: Game) -> bool:
-        """Checked at the end of a turn (rules ``game.end``, ``game.end.nonsupply``)."""
+        """Checked at the end of a turn: the Province pile, or three empty Supply piles (four
+        with 5 or 6 players) (rules ``game.end``, ``game.end.nonsupply``)."""
         province = self.state.supply.get("Province")
         return (province is not None and not province.cards) or \
-            self.state.empty_supply_piles() >= 3
+            self.state.empty_supply_piles() >= (4 if len(self.state.players) >= 5 else 3)
 
     def next_turn(self: Game) -> None:
         s = self.state
