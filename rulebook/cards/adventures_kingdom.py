@@ -29,14 +29,13 @@ def giant(g, p, me):
     g.plus_coins(p, 5)
     for q in g.victims(p):
         top = yield from g.peek(q, 1, "reveal")
-        if not top:
-            continue
-        g.reveal(q, top, "from the top of their deck")
-        if 3 <= g.cost(top[0]) <= 6:
-            g.trash(q, top)
-        else:
+        if top:
+            g.reveal(q, top, "from the top of their deck")
+            if 3 <= g.cost(top[0]) <= 6:
+                g.trash(q, top)
+                continue
             g.discard(q, top)
-            yield from g.gain(q, "Curse")
+        yield from g.gain(q, "Curse")  # also with no card to reveal (ruling giant.no-card-curse)
 
 
 @on_play("Lost City")
