@@ -183,7 +183,7 @@ def scouting_party(g, p, _):
 @on_play("Seaway")
 def seaway(g, p, _):
     name = yield from g.choose_gain(p, "Seaway: gain an Action card costing up to $4", up_to=4,
-                                    where=lambda d: d.is_action, card="Seaway")
+                                    where=g.action_now, card="Seaway")
     if name is None:
         return  # no card to gain: the token does not move (ruling seaway.*)
     yield from g.gain(p, name)

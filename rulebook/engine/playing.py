@@ -15,6 +15,7 @@ from dominion_tavern.rulebook.engine.decisions import Closed, Option
 from dominion_tavern.rulebook.engine.state import Card, Player, move
 
 if TYPE_CHECKING:
+    from dominion_tavern.rulebook.carddata import CardDef
     from dominion_tavern.rulebook.engine.game import Game
 
 PILE_BONUS = {"+1 Card": "draw", "+1 Action": "actions", "+1 Buy": "buys", "+$1": "coins"}
@@ -50,6 +51,14 @@ class PlayInstance:
 
 
 class Playing:
+    def action_now(self: Game, d: CardDef) -> bool:
+        """Whether a card is an Action card now. Under the current rules every Estate is one
+        during the turn of a player whose Estate token is out, those in the Supply and other
+        players' too (rule ``token.estate``: "During your turns, Estates are also Command
+        Actions"; ruling ``inheritance.all-estates-current``)."""
+        return d.is_action or (d.name == "Estate" and self.state.ruleset == "current"
+                               and self.state.turn.player.estate_token is not None)
+
     def play(self: Game, p: Player, card: Card, *, by: Card | None = None, again: bool = False,
              rule: str = "play"):
         """Play ``card`` (generator): into play, pile tokens, Attack reactions, its text, then
