@@ -49,13 +49,14 @@ def test_a_lone_closed_exchange_is_logged():
 
 def test_a_traveller_discarded_from_hand_cannot_be_exchanged():
     """Rule traveller.exchange.from-play-only (Adventures rulebook 2015, Traveller cards): a
-    Peasant left in hand at Clean-up is closed, next to the one played."""
+    Peasant left in hand at Clean-up is closed, next to the one played, which is offered: the
+    closed one says it is another Peasant, so the two lines do not read as a contradiction."""
     g = position(["Peasant", "Page"], phase="cleanup",
                  ann={"play": ["Peasant"], "hand": ["Peasant", "Page"], "deck": ["5 Copper"]})
     assert g.legal() == ["exchange Peasant for Soldier", "continue"]
     assert closed(g) == [
-        "exchange Peasant for Soldier — traveller.exchange.from-play-only (it was discarded "
-        "from hand, not from play)",
+        "exchange Peasant for Soldier — traveller.exchange.from-play-only (another Peasant was "
+        "discarded from hand, not from play)",
         "exchange Page for Treasure Hunter — traveller.exchange.from-play-only (it was "
         "discarded from hand, not from play)"]
 

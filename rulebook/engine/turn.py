@@ -358,10 +358,12 @@ class TurnLoop:
                                    f"the {c.d.upgrade} pile is empty")
                             for c in travellers(cards) if not self.state.pile(c.d.upgrade).cards])
 
-        def not_from_play():
+        def not_from_play():  # with a copy from play offered, the closed one is "another"
+            played = {c.name for c in travellers(cards)}
             return _unique([Closed(f"exchange {c.name} for {c.d.upgrade}",
                                    "traveller.exchange.from-play-only",
-                                   "it was discarded from hand, not from play")
+                                   ("another " + c.name if c.name in played else "it")
+                                   + " was discarded from hand, not from play")
                             for c in travellers(from_hand)])
         yield from self.resolve_triggers(q, collect, "Clean-up: exchange Travellers?",
                                          rule="traveller.order", unmet=empty_pile,
