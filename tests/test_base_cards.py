@@ -33,25 +33,24 @@ def setup_game(kingdom="first-game", players=2, **kw):
 
 # -- basic cards: pile sizes ---------------------------------------------------------------
 
-@pytest.mark.parametrize("players", [2, 3, 4, 6])
-def test_copper_pile_size(players):
-    """Ruling copper.pile-size (Dominion rulebook, card FAQ: Copper): 60 Coppers in all,
+@pytest.mark.parametrize(("players", "coppers"), [(2, 60), (3, 60), (4, 60), (5, 120), (6, 120)])
+def test_copper_pile_size(players, coppers):
+    """Ruling copper.pile-size (Dominion rulebook, card FAQ: Copper; 2nd ed. rulebook, 5-6
+    players: a second set's Coppers are added): 60 Coppers in all, 120 with 5 or 6 players,
     the starting decks' 7 each coming out of them."""
     g = setup_game(players=players)
-    assert owned_named(g, "Copper") == 60
-    assert len(g.state.supply["Copper"]) == 60 - 7 * players
+    assert owned_named(g, "Copper") == coppers
+    assert len(g.state.supply["Copper"]) == coppers - 7 * players
 
 
-def test_silver_pile_size():
-    """Ruling silver.pile-size (Dominion rulebook, card FAQ: Silver)."""
-    for players in (2, 4):
-        assert len(setup_game(players=players).state.supply["Silver"]) == 40
-
-
-def test_gold_pile_size():
-    """Ruling gold.pile-size (Dominion rulebook, card FAQ: Gold)."""
-    for players in (2, 4):
-        assert len(setup_game(players=players).state.supply["Gold"]) == 30
+@pytest.mark.parametrize(("players", "silvers", "golds"), [(2, 40, 30), (4, 40, 30), (5, 80, 60),
+                                                           (6, 80, 60)])
+def test_silver_and_gold_pile_sizes(players, silvers, golds):
+    """Ruling silver.pile-size and Ruling gold.pile-size (Dominion rulebook, card FAQs:
+    Silver, Gold; 2nd ed. rulebook, 5-6 players: a second set's Silvers and Golds are
+    added)."""
+    supply = setup_game(players=players).state.supply
+    assert (len(supply["Silver"]), len(supply["Gold"])) == (silvers, golds)
 
 
 @pytest.mark.parametrize(("players", "size"), [(2, 8), (3, 12), (4, 12), (6, 12)])
