@@ -84,7 +84,7 @@ def test_rules_cited_are_those_after_the_script():
     f = factory(["Throne Room", "Village", "Smithy"], ["8 Copper"])
     ex = explore(f, ["play Throne Room"], ACTION_END, ["turn.actions", "players.Ann.hand"])
     (smithy,) = [o for o in ex.outcomes if o.path == ["play Smithy"]]
-    assert smithy.rules == ["play.replay", "draw"]
+    assert smithy.rules == ["play.replay", "draw", "turn.action"]  # no Actions left for Village
 
 
 def test_stop_after_n_decisions_and_at_turn_end():

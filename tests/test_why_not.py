@@ -74,12 +74,28 @@ def test_reserve_calls_wait_for_their_window(ruleset, phase):
                  ann={"hand": ["Village", "Copper"],
                       "mat": ["Guide", "Royal Carriage", "Duplicate", "Wine Merchant"]})
     assert closed(g) == [
+        *(["play Village — turn.action (Action cards are played in the Action phase, which is "
+           "over)"] if phase == "buy" else []),
         "call Guide — reserve.start-of-turn (only at the start of its owner's turn)",
         "call Royal Carriage — reserve.after-action (only directly after an Action card "
         "resolves)",
         "call Duplicate — reserve.on-gain (only when its owner gains a card)",
         "discard Wine Merchant from the Tavern mat — reserve.end-of-buy (only at the end of its "
         "owner's Buy phase)"]
+
+
+def test_no_actions_left_ends_the_action_phase_and_closes_action_cards():
+    """Rule turn.action (Dominion rulebook 2nd ed., Action phase): each Action card played
+    from hand uses an Action. With none left, the Action phase ends unasked and the log says
+    why; in the Buy phase a Village in hand is closed, with the rule, not silently missing."""
+    g = position(["Smithy", "Village"], ann={"hand": ["Smithy", "Village", "Copper"],
+                                             "deck": ["3 Copper", "5 Estate"]})
+    g.answer("play Smithy")
+    assert entries(g, "has no Actions left")[0].text() == (
+        "Ann has no Actions left (the Action phase ends) [turn.action]")
+    assert g.pending.kind == "buy" and "play Village" not in g.legal()
+    assert "play Village — turn.action (Action cards are played in the Action phase, which is " \
+        "over)" in closed(g)
 
 
 def test_royal_carriage_closed_after_raze_trashed_itself():

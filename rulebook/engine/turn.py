@@ -200,6 +200,9 @@ class TurnLoop:
         while True:
             options = self.action_options(p)
             if not options:  # nothing to play: the phase ends without asking
+                if t.actions == 0 and any(c.d.is_action for c in p.hand.cards):
+                    self.note(p, "has no Actions left", note="the Action phase ends",
+                              rule="turn.action")
                 return
             options.append(Option("end Action phase", None))
             card = yield from self.choose(
@@ -258,7 +261,10 @@ class TurnLoop:
         purchase, cards in Mission's turn, an Event bought as often as it may be, and Reserve
         calls, which wait for their own window."""
         t = self.state.turn
-        out = []
+        out = [Closed(f"play {name}", "turn.action", "Action cards are played in the Action "
+                      "phase, which is over")
+               for name in dict.fromkeys(c.name for c in p.hand.cards
+                                         if c.d.is_action and not c.d.is_treasure)]
         if t.treasures_closed:
             first = t.bought[0] if t.bought else "a card"
             rule = "event.no-treasures-after" if first in EVENTS else "turn.buy.treasures"
