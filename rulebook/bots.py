@@ -26,7 +26,7 @@ class RandomBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, g: Game, d: Decision) -> str:
+    def choose(self, g: Game, d: Decision) -> str | Option:
         if d.multi and (len(d.options) > OPTIONS_LISTED or d.answer_count() > ANSWERS_LISTED):
             k = self.rng.randint(d.min, min(d.max, len(d.options)))
             picks = self.rng.sample(d.options, k)
