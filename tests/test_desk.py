@@ -18,7 +18,7 @@ from dominion_tavern.checker.cmd_dump import scenario_yaml
 from dominion_tavern.checker.dump import position_of
 from dominion_tavern.checker.run import Result
 from dominion_tavern.checker.scenario import ScenarioError, load_scenario, load_scenario_text
-from dominion_tavern.notebooks.widgets.desk import Desk, DeskError
+from dominion_tavern.notebooks.widgets.desk import Desk
 from dominion_tavern.notebooks.widgets.outcomes_view import SHOW_FIRST
 from dominion_tavern.notebooks.widgets.position_form import PositionForm
 from dominion_tavern.rulebook.engine.game import Game
@@ -361,15 +361,41 @@ def test_an_engine_fault_says_so_and_offers_the_file(monkeypatch):
     assert desk.results.layout.display == "none"
 
 
-def test_a_scenario_the_desk_cannot_show_is_refused_whole(tmp_path):
+def test_an_estate_token_is_shown_and_read_back(tmp_path):
+    """Inheritance's Estate token (rule token.estate) has its field: a scenario that starts
+    with it loads into the desk whole and reads back the same."""
     path = tmp_path / "estate.yaml"
     path.write_text(PUZZLE_TEXT.replace("{name: Bob}", "{name: Bob, estate_token: Village}")
                     .replace("kingdom: [Peasant]", "kingdom: [Peasant, Village]"))
     desk = puzzle()
-    before = desk.form.setup()
-    with pytest.raises(DeskError, match=r"cannot show setup.players\[1\].estate_token"):
-        desk.load(path)
-    assert desk.form.setup() == before
+    desk.load(path)
+    assert desk.form.players[1].estate_token.value == "Village"
+    spec = desk.form.setup()
+    again = Game(lambda: build(copy.deepcopy(spec)))
+    assert again.player("Bob").estate_token.name == "Village"
+    assert position_of(again) == position_of(load_scenario(path).game())
+
+
+def test_the_form_has_a_field_for_every_key_a_setup_may_have():
+    """Any position the loader accepts is shown whole: each key of the scenario format's
+    setup, turn and player is read back by the form."""
+    schema = json.loads((CORPUS.parent / "scenario.schema.json").read_text())
+    form = PositionForm()
+    form.fill({"ruleset": "2015", "kingdom": ["Village", "Gear", "Ratcatcher"], "events": ["Alms"],
+               "piles": {"Village": 3}, "trash": ["Estate"], "seed": 4,
+               "players": [{"name": "Ann", "hand": ["Copper"], "play": ["Gear"],
+                            "deck": ["Gold"], "discard": ["Duchy"], "mat": ["Ratcatcher"],
+                            "aside": ["Silver"], "tokens": {"+1 Action": "Village"},
+                            "journey": "down", "vp_tokens": 2, "minus_card": True,
+                            "minus_coin": True, "turns_taken": 3,
+                            "estate_token": "Village"}, {"name": "Bob"}],
+               "turn": {"player": "Bob", "phase": "buy", "number": 4, "actions": 2, "buys": 3,
+                        "coins": 5, "extra": True, "previous": "Ann"}}, "2015")
+    setup = dict(form.setup(), ruleset=form.ruleset.value)
+    defs = schema["$defs"]
+    assert set(setup) == set(defs["setup"]["properties"])
+    assert set(setup["turn"]) == set(defs["turn"]["properties"])
+    assert set(setup["players"][0]) == set(defs["player"]["properties"])
 
 
 @pytest.mark.parametrize("folder", sorted(p.name for p in CORPUS.iterdir() if p.is_dir()))

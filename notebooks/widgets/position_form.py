@@ -3,7 +3,8 @@
 Card lists are typed as a scenario file writes them, ``Peasant, Soldier, 5 Copper`` (a deck
 top card first); pile sizes and tokens as ``name: value`` pairs. Nothing is checked here
 beyond reading the text: the desk hands the setup to the scenario loader, whose checks (and
-messages) are the command line's. A setup the form cannot show is refused, never cut down.
+messages) are the command line's. The form has a field for every key a scenario setup may
+have, so any position the loader accepts is shown whole.
 
 Cards no one knows (rule ``chance.unknown-order``) have fields of their own: the deck's cards
 in unknown order, under its known top cards (``deck: [Gold, {unknown: [3 Copper, 2 Estate]}]``),
@@ -53,9 +54,6 @@ SEED_HELP = ("No seed: chance is asked. Cards in an order no one knows come up i
              "steps, and <b>What happens?</b> explores every way they can, each outcome with "
              "its exact probability. With a seed (a whole number), the seeded shuffle decides, "
              "as in one real game.")
-PLAYER_KEYS = {"name", "hand", "play", "deck", "discard", "mat", "aside", "tokens", "journey",
-               "vp_tokens", "minus_card", "minus_coin", "turns_taken"}
-SETUP_KEYS = {"ruleset", "kingdom", "events", "piles", "trash", "seed", "players", "turn"}
 WIDE = w.Layout(width="46em")
 _PAIR = re.compile(r"^\s*(.+?)\s*:\s*(.*?)\s*$")
 _INT = re.compile(r"^-?\d+$")
@@ -161,6 +159,8 @@ class PlayerForm:
         self.turns_taken = w.Text(placeholder="as seated", description="turns taken",
                                   layout=w.Layout(width="14em"))
         self.tokens = _text("e.g. +1 Action: Village, -$2 cost: Smithy", "46em")
+        self.estate_token = w.Text(placeholder="e.g. Village (Inheritance)",
+                                   description="Estate token on", layout=w.Layout(width="22em"))
         rows = [_row(ZONE_LABELS[z], t) for z, t in self.zones.items()]
         at = list(self.zones).index("deck") + 1
         rows.insert(at, _row(ZONE_LABELS["deck_unknown"], self.deck_unknown))
@@ -169,12 +169,13 @@ class PlayerForm:
         self.widget = w.VBox([
             w.HBox([self.name, self.journey, self.vp]), *rows,
             _row("pile tokens", self.tokens),
-            w.HBox([self.minus_card, self.minus_coin, self.turns_taken])])
+            w.HBox([self.minus_card, self.minus_coin, self.turns_taken]),
+            self.estate_token])
 
     def inputs(self) -> list[w.Widget]:
         return [self.name, *self.zones.values(), self.deck_unknown, self.hand_unknown,
                 self.hand_pool, self.journey, self.vp, self.minus_card, self.minus_coin,
-                self.turns_taken, self.tokens]
+                self.turns_taken, self.tokens, self.estate_token]
 
     def spec(self) -> dict[str, Any]:
         name = self.name.value.strip()
@@ -212,6 +213,8 @@ class PlayerForm:
         taken = self.turns_taken.value.strip()
         if taken:
             out["turns_taken"] = int(taken) if _INT.match(taken) else taken
+        if self.estate_token.value.strip():
+            out["estate_token"] = self.estate_token.value.strip()
         return out
 
     def fill(self, ps: dict[str, Any]) -> None:
@@ -242,6 +245,7 @@ class PlayerForm:
         self.minus_card.value = bool(ps.get("minus_card", False))
         self.minus_coin.value = bool(ps.get("minus_coin", False))
         self.turns_taken.value = str(ps.get("turns_taken", ""))
+        self.estate_token.value = str(ps.get("estate_token") or "")
 
 
 class PositionForm:
@@ -414,17 +418,9 @@ class PositionForm:
         return out
 
     def fill(self, setup: dict[str, Any], ruleset: str | None = None) -> None:
-        """Show ``setup`` (a scenario's); :class:`DeskError` names what the desk cannot show,
-        and then nothing is changed."""
+        """Show ``setup`` (a scenario's, checked by the loader; the form has a field for every
+        key the scenario format allows)."""
         players = setup.get("players") or [{"name": n} for n in NAMES[:2]]
-        extra = [f"setup.{k}" for k in setup if k not in SETUP_KEYS]
-        extra += [f"setup.players[{i}].{k}" for i, ps in enumerate(players)
-                  for k in ps if k not in PLAYER_KEYS]
-        if len(players) > len(NAMES):
-            extra.append(f"more than {len(NAMES)} players")
-        if extra:
-            raise DeskError([f"the desk cannot show {', '.join(extra)}; open the file in an "
-                             "editor, or run tavern explore on it"])
         self.ruleset.value = ruleset or str(setup.get("ruleset", "current"))
         self.seed.value = str(setup["seed"]) if "seed" in setup else ""
         self.kingdom.value = show_cards(setup.get("kingdom") or [])
