@@ -7,13 +7,16 @@ the forced choices the log now records (rule ``choice.only-option``)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 from dominion_tavern.checker.scenario import load_scenario
 from dominion_tavern.rulebook.bots import RandomBot
-from dominion_tavern.rulebook.engine.decisions import Decision
+from dominion_tavern.rulebook.carddata import CARDS
+from dominion_tavern.rulebook.engine.decisions import Decision, Option
 from dominion_tavern.rulebook.engine.game import Game
 from dominion_tavern.rulebook.engine.log import Entry
 from dominion_tavern.rulebook.setup import Setup, new_game
@@ -86,6 +89,18 @@ def prompt_faults(d: Decision) -> list[str]:
     return faults
 
 
+class Met(NamedTuple):
+    """A decision met, with the phase and the player of the turn it was met in."""
+
+    d: Decision
+    phase: str
+    whose: str
+
+
+def met(g: Game) -> Met:
+    return Met(g.pending, g.state.turn.phase, g.state.turn.player.name)
+
+
 def corpus_runs():
     """Every scenario of the corpus under its ruleset: (id, game after the script, the
     decisions met)."""
@@ -94,14 +109,14 @@ def corpus_runs():
         g = scn.game()
         seen = []
         for a in scn.script:
-            seen.append(g.pending)
+            seen.append(met(g))
             g.answer(a)
         if g.pending is not None:
-            seen.append(g.pending)
+            seen.append(met(g))
         yield scn.id, g, seen
 
 
-def bot_game(k: int) -> tuple[Game, list[Decision]]:
+def bot_game(k: int) -> tuple[Game, list[Met]]:
     """A seeded random-bot game on a random Kingdom with Events; every decision it met."""
     kingdom, events = kingdoms(24, 12)[k]
     setup = Setup(kingdom=kingdom, events=events, players=["Ann", "Bob", "Cid"][: 2 + k % 2],
@@ -110,13 +125,13 @@ def bot_game(k: int) -> tuple[Game, list[Decision]]:
     bots = {p.name: RandomBot(k * 31 + i) for i, p in enumerate(g.state.players)}
     seen = []
     while g.pending is not None and g.state.turn.number <= 200:
-        seen.append(g.pending)
+        seen.append(met(g))
         g.answer(bots[g.pending.player].choose(g, g.pending))
     return g, seen
 
 
 @cache
-def everything() -> list[tuple[str, Game, list[Decision]]]:
+def everything() -> list[tuple[str, Game, list[Met]]]:
     runs = list(corpus_runs())
     runs += [(f"random game {k}", *bot_game(k)) for k in range(24)]
     return runs
@@ -136,14 +151,19 @@ def test_no_log_line_is_garbled():
     assert bad == {}
 
 
+def faults_met(check: Callable[[Met], list[str]]) -> dict[str, str]:
+    """Each fault ``check`` finds in the decisions met, with where it was first met."""
+    bad: dict[str, str] = {}
+    for where, _, seen in everything():
+        for m in seen:
+            for fault in check(m):
+                bad.setdefault(fault, where)
+    return bad
+
+
 def test_every_prompt_names_its_card():
     """Issue 12: prompts name the card (and the moment), answer labels say what they do."""
-    bad = {}
-    for where, _, seen in everything():
-        for d in seen:
-            for fault in prompt_faults(d):
-                bad.setdefault(fault, where)
-    assert bad == {}
+    assert faults_met(lambda m: prompt_faults(m.d)) == {}
 
 
 @pytest.mark.parametrize(("entry", "fault"), [
@@ -319,3 +339,120 @@ def test_steps_with_nothing_to_choose_are_not_logged_as_forced():
     g.answer("play Cellar")
     assert g.pending.rule == "turn.buy" and g.state.turn.actions == 1
     assert not [e for e in g.log if e.rule == "choice.only-option"]
+
+
+# -- what a decision cites, and when it is asked ---------------------------------------------
+
+# An answer doing nothing: passing, refusing, keeping things as they are, picking nothing.
+DECLINES = re.compile(r"^(continue|don't .+|keep .+|.+ nothing)$")
+
+
+def declinable(d: Decision) -> bool:
+    """Whether the player may decline: a multi-pick of at least none, or a declining answer."""
+    if d.multi:
+        return d.min == 0 < d.max
+    return any(DECLINES.match(label) for label in d.labels())
+
+
+def rule_faults(d: Decision) -> list[str]:
+    """Rules choice.optional and choice.mandatory (Dominion rulebook, 2nd ed.: an instruction
+    without 'you may' must be done as far as possible): 'you may' is cited by the decisions
+    that can be declined and by no other; a card's decision that can be declined cites it."""
+    if d.rule == "choice.optional" and not declinable(d):
+        return [f"{d.prompt!r} cites choice.optional but cannot be declined"]
+    if d.rule != "choice.optional" and declinable(d) and (
+            d.card is not None or d.rule == "choice.mandatory"):
+        return [f"{d.prompt!r} can be declined but cites {d.rule}"]
+    return []
+
+
+def moment_faults(m: Met) -> list[str]:
+    """Rule duration.start-of-turn: a Duration's decision at the start of its owner's turn
+    (its next-turn part) says so, "Amulet (start of turn): choose one"; no other does."""
+    d = m.d
+    next_turn = (m.phase == "start" and d.player == m.whose and d.card in CARDS
+                 and CARDS[d.card].is_duration)
+    marked = "(start of turn)" in d.prompt
+    if next_turn and not d.prompt.startswith(f"{d.card} (start of turn): "):
+        return [f"next-turn decision {d.prompt!r} does not say it is the start of turn"]
+    if marked and not next_turn:
+        return [f"{d.prompt!r} says start of turn but is not a Duration's next-turn part"]
+    return []
+
+
+def test_only_decisions_that_can_be_declined_cite_you_may():
+    """The audit found Amulet's "choose one", Transmogrify's trash and Haunted Woods' "put
+    your hand onto your deck" citing choice.optional: over the corpus and 24 random-bot games,
+    every decision's rule says whether it can be declined."""
+    assert faults_met(lambda m: rule_faults(m.d)) == {}
+
+
+def test_next_turn_decisions_say_when_they_are_asked():
+    """The audit found Amulet's and Dungeon's next-turn prompts worded as when played: over
+    the corpus and the random games, each Duration's next-turn decision names the moment."""
+    assert faults_met(moment_faults) == {}
+
+
+def test_the_decision_checks_catch_the_faults_found():
+    """The two checks above fail on the decisions the audit found (so they can fail)."""
+    amulet = Decision("Ann", "Amulet: choose one", [Option("+$1"), Option("gain a Silver")],
+                      card="Amulet", rule="choice.optional")
+    assert rule_faults(amulet) and moment_faults(Met(amulet, "start", "Ann"))
+    harbinger = Decision("Ann", "Harbinger: you may put a card from your discard pile onto "
+                         "your deck", [Option("topdeck Gold"), Option("topdeck nothing")],
+                         card="Harbinger", rule="choice.mandatory")
+    assert rule_faults(harbinger)
+    played = Decision("Ann", "Amulet (start of turn): choose one", [Option("+$1")],
+                      card="Amulet")
+    assert moment_faults(Met(played, "action", "Ann"))
+    assert not moment_faults(Met(played, "start", "Ann"))
+
+
+@pytest.mark.parametrize(("multi", "lo", "optional", "rule"), [
+    (True, 0, False, "choice.optional"), (True, 2, False, "choice.mandatory"),
+    (False, 1, True, "choice.optional"), (False, 1, False, "choice.mandatory")])
+def test_a_cards_decision_cites_whether_it_can_be_declined(multi, lo, optional, rule):
+    """Rules choice.optional / choice.mandatory: a decision naming no rule of its own cites
+    'you may' when it can be declined ("up to", "any number", a declining answer), else the
+    rule that an instruction without 'you may' must be done."""
+    d = Decision("Ann", "Chapel: trash up to 4 cards", [Option("Estate"), Option("Copper")],
+                 min=lo, max=2, multi=multi, verb="trash", optional=optional)
+    assert d.rule == rule
+
+
+def test_amulet_and_dungeon_next_turn_prompts():
+    """Amulet FAQ (2015: it makes a choice when played and again next turn) and Dungeon FAQ:
+    the prompt names the card and when: played, "Amulet: ..."; next turn, "Amulet (start of
+    turn): ..."; the choice cannot be declined (rule choice.mandatory)."""
+    g = position(["Amulet", "Dungeon"], phase="start",
+                 ann={"hand": ["Estate", "Copper", "Amulet"], "deck": ["Silver", "Curse"],
+                      "play": [{"card": "Amulet", "earlier": True},
+                               {"card": "Dungeon", "earlier": True}]})
+    g.answer("resolve Amulet")
+    assert (g.pending.prompt, g.pending.rule) == ("Amulet (start of turn): choose one",
+                                                  "choice.mandatory")
+    g.answer("trash a card from your hand")
+    assert g.pending.prompt == "Amulet (start of turn): trash a card from your hand"
+    play_all(g, "trash Estate")  # Dungeon is the one effect left: resolved without asking
+    assert (g.pending.prompt, g.pending.rule) == ("Dungeon (start of turn): discard 2 cards",
+                                                  "choice.mandatory")
+    play_all(g, "discard: Curse, Copper", "play Amulet")
+    assert g.pending.prompt == "Amulet: choose one"
+
+
+@pytest.mark.parametrize(("mat", "play", "prompt", "rule"), [
+    (["Ratcatcher"], ["Amulet"],
+     "Start of turn: resolve a Duration effect or call a Reserve card next?",
+     "reserve.start-of-turn"),
+    ([], ["Amulet", "Dungeon"], "Start of turn: which Duration effect resolves next?",
+     "duration.start-of-turn"),
+    (["Ratcatcher", "Guide"], [], "Start of turn: call a Reserve card?",
+     "reserve.start-of-turn")])
+def test_start_of_turn_prompt_says_what_is_offered(mat, play, prompt, rule):
+    """Rules reserve.start-of-turn and duration.start-of-turn (Adventures rulebook 2015): the
+    start of a turn is worded by what it offers: Duration effects (which must all be done),
+    Reserve calls (which may be left), or both."""
+    g = position(["Amulet", "Dungeon", "Ratcatcher", "Guide"], phase="start",
+                 ann={"hand": ["Estate"], "deck": ["5 Copper"], "mat": mat,
+                      "play": [{"card": c, "earlier": True} for c in play]})
+    assert (g.pending.prompt, g.pending.rule) == (prompt, rule)

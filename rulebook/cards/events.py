@@ -112,7 +112,8 @@ def quest(g, p, _):
                                  [Option("discard an Attack", "attack"),
                                   Option("discard two Curses", "curses"),
                                   Option("discard six cards", "six"),
-                                  Option("discard nothing", None)], card="Quest")
+                                  Option("discard nothing", None)], card="Quest",
+                                 optional=True)
     hand = p.hand.cards
     if choice == "attack":
         card = yield from g.pick_card(p, [c for c in hand if c.d.is_attack], "discard",

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 from dominion_tavern.rulebook.cards.base import discard_down_to
 from dominion_tavern.rulebook.cards.registry import on_play, while_in_play
+from dominion_tavern.rulebook.engine.decisions import Option
 
 
 @on_play("Torturer")
 def torturer(g, p, me):
     yield from g.draw(p, 3)
     for q in g.victims(p):
-        curse = yield from g.may(q, f"{p.name}'s Torturer: discard 2 cards, or gain a Curse to "
-                                 "your hand?", "gain a Curse", "discard 2 cards",
-                                 card="Torturer")
+        curse = yield from g.choose(q, f"{p.name}'s Torturer: discard 2 cards, or gain a Curse "
+                                    "to your hand?", [Option("gain a Curse", True),
+                                                      Option("discard 2 cards", False)],
+                                    card="Torturer")  # their choice, but one of the two
         if curse:
             yield from g.gain(q, "Curse", to="hand")
         else:

@@ -52,23 +52,27 @@ class Choosing:
                   private=d.player if d.private else None)
 
     def choose(self: Game, p: Player, prompt: str, options: list[Option], *,
-               rule: str = "choice.optional", card: str | None = None, kind: str = "choose",
-               closed: Callable[[], list[Closed]] | None = None, private: bool = False):
-        """Pick one option; returns its value. ``closed`` lists the answers the rules close
-        now (called only if someone asks, while the decision is pending); ``private``: the
-        card picked goes face down (Save), so a forced pick is logged for its player only."""
+               rule: str | None = None, card: str | None = None, kind: str = "choose",
+               closed: Callable[[], list[Closed]] | None = None, private: bool = False,
+               optional: bool = False):
+        """Pick one option; returns its value. ``optional``: one of the options declines (it
+        does nothing), so the decision cites ``choice.optional`` unless ``rule`` is given
+        (see :class:`Decision`). ``closed`` lists the answers the rules close now (called
+        only if someone asks, while the decision is pending); ``private``: the card picked
+        goes face down (Save), so a forced pick is logged for its player only."""
         picked = yield from self.ask(Decision(p.name, prompt, options, rule=rule, card=card,
-                                              kind=kind, closed_by=closed, private=private))
+                                              kind=kind, closed_by=closed, private=private,
+                                              optional=optional))
         return picked.value
 
     def may(self: Game, p: Player, prompt: str, yes: str, no: str, *,
-            rule: str = "choice.optional", card: str | None = None):
-        """A yes/no choice with labelled answers; returns True for ``yes``."""
+            rule: str | None = None, card: str | None = None):
+        """A 'you may' with labelled answers (``no`` declines); returns True for ``yes``."""
         return (yield from self.choose(p, prompt, [Option(yes, True), Option(no, False)],
-                                       rule=rule, card=card, kind="may"))
+                                       rule=rule, card=card, kind="may", optional=True))
 
     def pick_card(self: Game, p: Player, cards: Iterable[Card], verb: str, prompt: str, *,
-                  optional: bool = False, none_label: str = "", rule: str = "choice.optional",
+                  optional: bool = False, none_label: str = "", rule: str | None = None,
                   card: str | None = None, private: bool = False):
         """Pick one of ``cards`` (labels ``"VERB NAME"``); None if optional and declined or if
         there is nothing to pick."""
@@ -85,11 +89,11 @@ class Choosing:
         if optional:
             options.append(Option(none_label or f"{verb} nothing", None))
         return (yield from self.choose(p, prompt, options, rule=rule, card=card, kind=verb,
-                                       private=private))
+                                       private=private, optional=optional))
 
     def pick_cards(self: Game, p: Player, cards: Iterable[Card], verb: str, prompt: str, *,
                    lo: int = 0, hi: int | None = None, ordered: bool = False,
-                   rule: str = "choice.optional", card: str | None = None,
+                   rule: str | None = None, card: str | None = None,
                    private: bool = False):
         """Pick between ``lo`` and ``hi`` of ``cards``; answered ``"VERB: A, B"``. Returns the
         cards, in the order named. ``lo`` is lowered to what is available; ``private`` as for
@@ -105,7 +109,7 @@ class Choosing:
         return [o.value for o in picked]
 
     def pick_pile(self: Game, p: Player, piles: Iterable[str], verb: str, prompt: str, *,
-                  optional: bool = False, rule: str = "choice.optional",
+                  optional: bool = False, rule: str | None = None,
                   card: str | None = None):
         """Pick a pile by card name (``"gain Silver"``); None if optional and declined."""
         options = [Option(f"{verb} {name}", name) for name in piles]
@@ -113,14 +117,19 @@ class Choosing:
             return None
         if optional:
             options.append(Option(f"{verb} nothing", None))
-        return (yield from self.choose(p, prompt, options, rule=rule, card=card, kind=verb))
+        return (yield from self.choose(p, prompt, options, rule=rule, card=card, kind=verb,
+                                       optional=optional))
 
     def choose_gain(self: Game, p: Player, prompt: str, *, up_to: int | None = None,
                     exactly: int | None = None, where=None, optional: bool = False,
-                    rule: str = "gain.supply-only", card: str | None = None,
+                    rule: str | None = None, card: str | None = None,
                     verb: str = "gain"):
         """Choose a Supply card to gain by its cost now (``up_to`` or ``exactly``) and ``where``
-        (a predicate on the card's data). Returns the name, or None when nothing qualifies."""
+        (a predicate on the card's data). Returns the name, or None when nothing qualifies (or
+        when ``optional`` and declined). A gain that must be made cites ``gain.supply-only``
+        (where its options come from) unless ``rule`` is given; an optional one, 'you may'."""
+        if rule is None and not optional:
+            rule = "gain.supply-only"
         names = []
         for name, pile in self.state.supply.items():
             if not pile.cards:

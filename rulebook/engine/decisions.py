@@ -73,6 +73,10 @@ class Decision:
     """A choice the engine waits for. It picks one option by its label, or, when ``multi``,
     between ``min`` and ``max`` options (``ordered``: their order matters).
 
+    ``rule`` is the rule the decision cites; without one, ``choice.optional`` when the player
+    may decline (``optional``: an answer doing nothing is offered; a multi-pick of at least
+    none) and else ``choice.mandatory``.
+
     The options are a list, or, where building them costs (the Buy phase), ``values``: a
     function giving the option values in order, with ``label_of`` naming each, ``accepts``
     telling whether one value is among them and ``only`` giving the one value offered when
@@ -86,12 +90,15 @@ class Decision:
 
     def __init__(self, player: str, prompt: str, options: list[Option] | None = None,
                  min: int = 1, max: int = 1, verb: str = "", ordered: bool = False,
-                 kind: str = "choose", card: str | None = None, rule: str = "choice.optional",
+                 kind: str = "choose", card: str | None = None, rule: str | None = None,
                  multi: bool = False, closed_by: Callable[[], list[Closed]] | None = None, *,
                  values: Callable[[], Iterator[Any]] | None = None,
                  label_of: Callable[[Any], str] | None = None,
                  accepts: Callable[[Any], bool] | None = None,
-                 only: Callable[[], Any] | None = None, private: bool = False) -> None:
+                 only: Callable[[], Any] | None = None, private: bool = False,
+                 optional: bool = False) -> None:
+        if rule is None:  # a card's choice citing no rule of its own: may it be declined?
+            rule = "choice.optional" if optional or (multi and min == 0) else "choice.mandatory"
         self.player, self.prompt, self._options = player, prompt, options
         self.min, self.max, self.verb, self.ordered = min, max, verb, ordered
         self.kind, self.card, self.rule, self.multi = kind, card, rule, multi

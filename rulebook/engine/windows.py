@@ -7,7 +7,7 @@ each resolved fully before the next is chosen (rule ``choice.simultaneous``). Op
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -15,11 +15,23 @@ from typing import TYPE_CHECKING, Any
 from dominion_tavern.rulebook.carddata import CARDS
 from dominion_tavern.rulebook.cards.registry import BEHAVIOURS, WhenAbility, ability, perform
 from dominion_tavern.rulebook.engine.costs import cost_changers
-from dominion_tavern.rulebook.engine.decisions import Closed, Option
+from dominion_tavern.rulebook.engine.decisions import Closed, Decision, Option
 from dominion_tavern.rulebook.engine.state import Card, GameState, Lasting, Pending, Player
 
 if TYPE_CHECKING:
     from dominion_tavern.rulebook.engine.game import Game
+
+#: A prompt or rule that depends on the triggers offered.
+Worded = Callable[[list["Trigger"]], str]
+
+#: The start of a turn's prompt and rule, by what it offers (see ``_offered``).
+START_OF_TURN = {
+    "both": ("Start of turn: resolve a Duration effect or call a Reserve card next?",
+             "reserve.start-of-turn"),
+    "durations": ("Start of turn: which Duration effect resolves next?",
+                  "duration.start-of-turn"),
+    "calls": ("Start of turn: call a Reserve card?", "reserve.start-of-turn"),
+}
 
 #: The moment of each window of :meth:`Windows.fire`, as its prompt says it.
 FIRE_MOMENTS = {"play": "on playing {card}", "buy": "on buying {card}",
@@ -56,13 +68,14 @@ class Windows:
                             key=("own", card.uid))
 
     def resolve_triggers(self: Game, p: Player, collect: Callable[[], list[Trigger]],
-                         prompt: str, rule: str, pass_label: str = "continue",
+                         prompt: str | Worded, rule: str | Worded, pass_label: str = "continue",
                          unmet: Callable[[], list[Closed]] | None = None,
                          closed: Callable[[], list[Closed]] | None = None):
         """Resolve what ``collect()`` offers, in the order ``p`` picks, until nothing is left
         or ``p`` passes on the optional rest. ``collect`` is asked again after each one, since
         resolving one can open or close others (the Soldier-then-Peasant exchange).
 
+        ``prompt`` and ``rule`` may depend on what is offered (a function of the triggers).
         ``unmet()``: what this window would offer but for a condition that fails now (an
         empty pile); ``closed()``: other answers a player might expect here. The decision
         lists both as unavailable; when nothing at all is offered, ``unmet`` is logged."""
@@ -80,7 +93,8 @@ class Windows:
                 options.append(Option(pass_label, None))
             asked = True
             yield from self.know_hand(p)  # p decides with their hand, even on another's turn
-            chosen = yield from self.choose(p, prompt, options, rule=rule, kind="order",
+            chosen = yield from self.choose(p, _worded(prompt, ts), options,
+                                            rule=_worded(rule, ts), kind="order",
                                             closed=_joined(unmet, closed))
             if chosen is None:
                 return
@@ -116,7 +130,7 @@ class Windows:
         self.note(p, "resolves", (e.card.name,), note="Duration effect",
                   rule="duration.start-of-turn")
         if fn is not None:
-            yield from perform(fn, self, p, e.card, e.data)
+            yield from at_start_of_turn(perform(fn, self, p, e.card, e.data), e.card.name)
 
     def start_of_turn(self: Game):
         """Duration effects (mandatory) and start-of-turn calls (optional), in the order the
@@ -136,8 +150,8 @@ class Windows:
                    for c in self.callable_reserves(p, "start-of-turn")]
             return ts
         yield from self.resolve_triggers(
-            p, collect, "Start of turn: resolve a Duration effect or call a Reserve card next?",
-            rule="reserve.start-of-turn",
+            p, collect, lambda ts: START_OF_TURN[_offered(ts)][0],
+            rule=lambda ts: START_OF_TURN[_offered(ts)][1],
             closed=lambda: self.closed_reserves(p, "start-of-turn", same_window=False))
 
     # -- lasting effects --------------------------------------------------------------------
@@ -239,11 +253,39 @@ class Windows:
         def trash():  # p's hand is known: the token was ordered among p's effects
             chosen = yield from self.pick_card(p, p.hand.cards, "trash", "Trashing token (Plan): "
                                                f"on {wanted}ing {card.name}, trash a card from "
-                                               "your hand", card="Plan")
+                                               "your hand", card="Plan",
+                                               rule="token.trashing")
             if chosen:
                 self.trash(p, [chosen], rule="token.trashing")
         return [self.trigger(p, "Trashing token: trash a card from your hand", trash,
                              optional=True, key=("Trashing", card.uid))]
+
+
+def _offered(ts: list[Trigger]) -> str:
+    """What the start of a turn offers: Duration effects (mandatory), Reserve calls
+    (optional), or both."""
+    calls = any(t.optional for t in ts)
+    durations = not all(t.optional for t in ts)
+    return "both" if calls and durations else "calls" if calls else "durations"
+
+
+def at_start_of_turn(effect: Generator, card: str) -> Generator:
+    """Run a Duration's next-turn ``effect``, its own decisions saying when they are asked:
+    "Amulet (start of turn): choose one", not the "Amulet: choose one" of its play."""
+    head = f"{card}: "
+    value = None
+    while True:
+        try:
+            item = effect.send(value)
+        except StopIteration as done:
+            return done.value
+        if isinstance(item, Decision) and item.card == card:
+            item.prompt = f"{card} (start of turn): {item.prompt.removeprefix(head)}"
+        value = yield item
+
+
+def _worded(text: str | Worded, ts: list[Trigger]) -> str:
+    return text if isinstance(text, str) else text(ts)
 
 
 def _joined(*makers: Callable[[], list[Closed]] | None) -> Callable[[], list[Closed]] | None:
