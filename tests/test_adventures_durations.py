@@ -686,7 +686,8 @@ def test_haunted_woods_buy_topdecks_hand(ruleset):
     g.answer("buy Silver")
     assert g.pending.player == "Bob" and g.pending.card == "Haunted Woods"
     assert g.legal() == ["put onto deck: Estate, Duchy", "put onto deck: Duchy, Estate"]
-    assert "name the top card first" in g.pending.prompt
+    assert g.pending.prompt == ("Ann's Haunted Woods (you bought Silver): put your hand onto "
+                                "your deck in any order (name the top card first)")
     g.answer("put onto deck: Estate, Duchy")
     bob = g.player("Bob")
     assert names(bob.hand) == [] and deck(g, "Bob")[:3] == ["Estate", "Duchy", "Copper"]

@@ -159,13 +159,14 @@ def haunted_woods_next(g, p, me, data):
 
 
 def haunted_woods_attack(g, owner, p):
-    """He puts his hand onto his deck in any order."""
+    """He puts his hand onto his deck in any order (while buying: the card is the last one
+    he bought, which the prompt names as the moment)."""
     cards = list(p.hand.cards)
     if len(cards) > 1:
         cards = yield from g.pick_cards(
-            p, cards, "put onto deck", f"{owner.name}'s Haunted Woods: put your hand onto your "
-            "deck in any order (name the top card first)", lo=len(cards), ordered=True,
-            card="Haunted Woods")
+            p, cards, "put onto deck", f"{owner.name}'s Haunted Woods (you bought "
+            f"{g.state.turn.bought[-1]}): put your hand onto your deck in any order (name the "
+            "top card first)", lo=len(cards), ordered=True, card="Haunted Woods")
     g.put_on_deck(p, cards, rule="attack")
 
 
