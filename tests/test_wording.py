@@ -7,7 +7,9 @@ the forced choices the log now records (rule ``choice.only-option``)."""
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 from functools import cache
+from math import prod
 from pathlib import Path
 
 import pytest
@@ -319,3 +321,58 @@ def test_steps_with_nothing_to_choose_are_not_logged_as_forced():
     g.answer("play Cellar")
     assert g.pending.rule == "turn.buy" and g.state.turn.actions == 1
     assert not [e for e in g.log if e.rule == "choice.only-option"]
+
+
+# -- what the audit of the log found (brief wording-logs) ----------------------------------------
+def lines(g: Game, player: str = "Ann") -> list[str]:
+    return [e.text() for e in entries(g, player=player)]
+
+
+def test_a_shuffle_mid_draw_is_logged_between_the_cards_drawn_before_and_after():
+    """Rule draw.shuffle (rulebook, Shuffling: take what is left first, then shuffle and go on):
+    Smithy draws the two cards left, then Ann shuffles, then draws the third. The log said
+    "shuffles (3 cards)" and then "draws Copper, Estate, Gold", as if all three were shuffled.
+    Each entry keeps its own chance: the two left come up whatever their order; one of the 3
+    shuffled cards is 1/3."""
+    g = position(["Smithy"], seed=None, ann={"hand": ["Smithy"],
+                                             "deck": {"unknown": ["Copper", "Estate"]},
+                                             "discard": ["Silver", "Gold", "Estate"]})
+    play_all(g, "play Smithy", "draw: Gold")
+    assert lines(g)[1:] == ["Ann draws Copper, Estate [draw]",
+                            "Ann shuffles (3 cards) [draw.shuffle]",
+                            "Ann draws Gold (chance 1/3) [draw]"]
+    assert sorted(names(g.player("Ann").hand)) == ["Copper", "Estate", "Gold"]
+
+
+def test_a_short_draw_across_a_shuffle_says_how_many_were_wanted_in_all():
+    """Rule draw.shuffle: with deck and discard pile used up, Smithy draws what there is."""
+    g = position(["Smithy"], ann={"hand": ["Smithy"], "deck": ["Copper"], "discard": ["Gold"]})
+    g.answer("play Smithy")
+    assert lines(g)[1:] == ["Ann draws Copper [draw]", "Ann shuffles (1 card) [draw.shuffle]",
+                            "Ann draws Gold (wanted 3 in all) [draw]"]
+
+
+def test_a_card_drawn_by_chance_and_set_aside_counts_its_chance_once():
+    """Rule chance.unknown-order: Library draws a Village (1 of 3 unknown cards) and Ann sets
+    it aside (Library FAQ). The set-aside entry repeated "(chance 1/3)", so the line's chance
+    came to 1/18 instead of 1/3 x 1/2."""
+    g = position(["Library", "Village"], seed=None,
+                 ann={"hand": ["Library", *["Copper"] * 5],
+                      "deck": {"unknown": ["Village", "Silver", "Estate"]}})
+    play_all(g, "play Library", "draw: Village", "set aside Village", "draw: Silver")
+    assert [e.text() for e in entries(g, "sets aside")] == [
+        "Ann sets aside Village from hand [set-aside]"]
+    assert prod(e.probability() or 1 for e in g.log) == Fraction(1, 6)
+
+
+def test_a_shuffle_under_cards_left_in_the_deck_says_so():
+    """Rule draw.shuffle: Bandit reveals 2 with one card left in Bob's deck; the shuffled
+    discard pile goes under it, and the log says so (it read "shuffles (3 cards)" and then
+    "reveals Gold, ...", as if the Gold had been shuffled in)."""
+    g = position(["Bandit"], ann={"hand": ["Bandit"]},
+                 bob={"hand": ["Copper"] * 5, "deck": ["Gold"],
+                      "discard": ["Silver", "Copper", "Copper"]})
+    g.answer("play Bandit")
+    assert lines(g, "Bob")[0] == (
+        "Bob shuffles (3 cards, under the 1 card left in their deck) [draw.shuffle]")
+    assert entries(g, "reveals")[0].cards[0] == "Gold"
