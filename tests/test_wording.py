@@ -365,6 +365,33 @@ def test_a_card_drawn_by_chance_and_set_aside_counts_its_chance_once():
     assert prod(e.probability() or 1 for e in g.log) == Fraction(1, 6)
 
 
+@pytest.mark.parametrize(("card", "line"), [
+    ("Bandit", "Bob reveals no cards (their deck and discard pile are empty) [reveal]"),
+    ("Giant", "Bob reveals no cards (their deck and discard pile are empty) [reveal]"),
+])
+def test_revealing_from_an_empty_deck_says_so(card, line):
+    """Rules reveal and draw.shuffle (with deck and discard pile empty there is nothing to
+    reveal; Bandit and Giant FAQ: the player reveals the top of their deck). Bandit logged
+    "Bob reveals from the top of their deck" with no card; Giant said nothing."""
+    ann = {"hand": [card], "journey": "down"}  # Giant turns it face up: the Attack happens
+    g = position([card], ann=ann, bob={"hand": ["Copper"] * 5})
+    g.answer(f"play {card}")
+    assert lines(g, "Bob") == [line]
+    assert not log_faults(entries(g, player="Bob")[0])
+
+
+@pytest.mark.parametrize(("card", "line"), [
+    ("Magpie", "Ann reveals no cards (their deck and discard pile are empty) [reveal]"),
+    ("Vassal", "Ann discards no cards (their deck and discard pile are empty) [discard]"),
+])
+def test_own_deck_empty_says_nothing_was_revealed_or_discarded(card, line):
+    """Magpie FAQ (reveal the top card) and Vassal FAQ (discard the top card), with deck and
+    discard pile empty (rule draw.shuffle): the log said nothing at all."""
+    g = position([card], ann={"hand": [card]})
+    g.answer(f"play {card}")
+    assert line in lines(g)
+
+
 def test_a_shuffle_under_cards_left_in_the_deck_says_so():
     """Rule draw.shuffle: Bandit reveals 2 with one card left in Bob's deck; the shuffled
     discard pile goes under it, and the log says so (it read "shuffles (3 cards)" and then

@@ -18,6 +18,10 @@ if TYPE_CHECKING:
     from dominion_tavern.rulebook.engine.game import Game
 
 
+#: What a player does to cards on top of their deck (:meth:`Moves.peek`'s verbs), as the log
+#: says it.
+NOTHING_SEEN = {"look": "looks at", "reveal": "reveals", "discard": "discards"}
+
 #: Where a gained card goes (a zone of the player's), as the log says it.
 GAINED_TO = {"discard": "", "hand": "to hand", "deck": "onto their deck"}
 
@@ -124,10 +128,11 @@ class Moves:
                       rule=rule, note=short, chance=tuple(records))
         return drawn
 
-    def peek(self: Game, p: Player, n: int, verb: str = "look"):
+    def peek(self: Game, p: Player, n: int, verb: str = "look", rule: str | None = None):
         """The top n cards of p's deck (generator), shuffling if needed (looking and revealing
         are not drawing: the -1 Card token is unaffected, rule ``look``). Top card first;
-        cards in unknown order come up by chance (``verb`` says how: look, reveal)."""
+        cards in unknown order come up by chance (``verb`` says how: look, reveal, discard).
+        With no card left to take, the log says so (under ``rule``, else the verb's own)."""
         deck = p.deck.cards
         if len(deck) < n and p.discard.cards:
             self.shuffle(p)
@@ -137,21 +142,23 @@ class Moves:
             if p.unknown:
                 seen.chance = tuple((yield from self.know_top(p, k, verb)))
             seen.extend(reversed(deck[-k:]))
+        elif n > 0:
+            self.note(p, f"{NOTHING_SEEN[verb]} no cards",
+                      note="their deck and discard pile are empty", rule=rule or verb)
         return seen
 
     def look(self: Game, p: Player, n: int, rule: str = "look"):
-        cards = yield from self.peek(p, n)
+        cards = yield from self.peek(p, n, rule=rule)
         if cards:
             self.note(p, "looks at", names(cards), "from the top of their deck", rule=rule,
                       note=f"wanted {n}" if len(cards) < n else "", chance=cards.chance)
-        else:
-            self.note(p, "looks at no cards", note="their deck and discard pile are empty",
-                      rule=rule)
         return cards
 
     def reveal(self: Game, p: Player, cards: list[Card], where: str = "",
                rule: str = "reveal") -> None:
-        self.note(p, "reveals", names(cards), where, rule=rule, chance=_chance_once(cards))
+        """Reveal ``cards`` (none: nothing to log; :meth:`peek` has said why)."""
+        if cards:
+            self.note(p, "reveals", names(cards), where, rule=rule, chance=_chance_once(cards))
 
     # -- moving between zones ---------------------------------------------------------------
     def _move_all(self: Game, p: Player | None, cards: Iterable[Card], to: Zone, verb: str,
