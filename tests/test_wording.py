@@ -403,3 +403,12 @@ def test_a_shuffle_under_cards_left_in_the_deck_says_so():
     assert lines(g, "Bob")[0] == (
         "Bob shuffles (3 cards, under the 1 card left in their deck) [draw.shuffle]")
     assert entries(g, "reveals")[0].cards[0] == "Gold"
+
+
+def test_vassal_cites_the_rule_that_its_play_uses_no_action():
+    """Vassal FAQ (playing the discarded card uses no Action; rule play.action-use names
+    Vassal). It cited play.replay, "Playing a card more than once", which Vassal never does."""
+    g = position(["Vassal", "Village"], ann={"hand": ["Vassal"], "deck": ["Village", "Copper"]})
+    play_all(g, "play Vassal", "play Village")
+    assert lines(g)[2] == "Ann plays Village from their discard pile [play.action-use]"
+    assert g.state.turn.actions == 2
