@@ -412,3 +412,16 @@ def test_vassal_cites_the_rule_that_its_play_uses_no_action():
     play_all(g, "play Vassal", "play Village")
     assert lines(g)[2] == "Ann plays Village from their discard pile [play.action-use]"
     assert g.state.turn.actions == 2
+
+
+@BOTH
+def test_plus_actions_off_turn_is_plural(ruleset):
+    """Coin of the Realm FAQ (+2 Actions when called) called on Bob's turn after Ann's Caravan
+    Guard (ruling caravan-guard.action-useless-off-turn): the log read "+2 Action"."""
+    g = position(["Caravan Guard", "Witch", "Coin of the Realm"], ruleset=ruleset,
+                 ann={"hand": ["Witch"], "deck": ["Copper"] * 7},
+                 bob={"hand": ["Caravan Guard"], "deck": ["Copper"] * 8,
+                      "mat": ["Coin of the Realm"]})
+    play_all(g, "play Witch", "play Caravan Guard", "call Coin of the Realm")
+    assert "Bob gets +2 Actions (no effect: not their turn) [reserve.after-action]" in \
+        lines(g, "Bob")

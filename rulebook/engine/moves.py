@@ -45,13 +45,15 @@ class Moves:
 
     def plus_actions(self: Game, p: Player, n: int, rule: str = "actions-buys") -> None:
         if not self._is_turn_of(p):
-            self.note(p, f"gets +{n} Action", note="no effect: not their turn", rule=rule)
+            self.note(p, f"gets +{counted(n, 'Action')}", note="no effect: not their turn",
+                      rule=rule)
             return
         self.state.turn.actions += n
 
     def plus_buys(self: Game, p: Player, n: int, rule: str = "actions-buys") -> None:
         if not self._is_turn_of(p):
-            self.note(p, f"gets +{n} Buy", note="no effect: not their turn", rule=rule)
+            self.note(p, f"gets +{counted(n, 'Buy')}", note="no effect: not their turn",
+                      rule=rule)
             return
         self.state.turn.buys += n
 
