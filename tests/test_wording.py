@@ -425,3 +425,23 @@ def test_plus_actions_off_turn_is_plural(ruleset):
     play_all(g, "play Witch", "play Caravan Guard", "call Coin of the Realm")
     assert "Bob gets +2 Actions (no effect: not their turn) [reserve.after-action]" in \
         lines(g, "Bob")
+
+
+@pytest.mark.parametrize(("ruleset", "expected"), [
+    ("2015", ["Ann buys Port [turn.buy.purchase]",
+              "Ann resolves Port (when you buy this: gain another Port) [buy]",
+              "Ann gains Port [gain]",
+              "Ann gains Port [buy]"]),
+    ("current", ["Ann buys Port [turn.buy.purchase]",
+                 "Ann gains Port [buy]",
+                 "Ann resolves Port (when you gain this: gain another Port) [gain]",
+                 "Ann gains Port [gain]"]),
+])
+def test_ports_own_ability_says_it_is_ports(ruleset, expected):
+    """Port FAQ (2015: when you buy a Port you gain another; current text: when you gain one,
+    wiki: Port). The extra Port's gain read as a second plain "gains Port" with nothing to say
+    where it came from."""
+    g = position(["Port"], ruleset=ruleset, phase="buy", turn={"coins": 4})
+    g.answer("buy Port")  # her only Buy: the turn goes on to Clean-up
+    assert lines(g)[:4] == expected
+    assert [c.name for c in g.player("Ann").owned()].count("Port") == 2
