@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from fractions import Fraction
 from functools import cache
+from math import prod
 from pathlib import Path
 from typing import NamedTuple
 
@@ -456,3 +458,126 @@ def test_start_of_turn_prompt_says_what_is_offered(mat, play, prompt, rule):
                  ann={"hand": ["Estate"], "deck": ["5 Copper"], "mat": mat,
                       "play": [{"card": c, "earlier": True} for c in play]})
     assert (g.pending.prompt, g.pending.rule) == (prompt, rule)
+
+
+# -- what the audit of the log found (brief wording-logs) ----------------------------------------
+def lines(g: Game, player: str = "Ann") -> list[str]:
+    return [e.text() for e in entries(g, player=player)]
+
+
+def test_a_shuffle_mid_draw_is_logged_between_the_cards_drawn_before_and_after():
+    """Rule draw.shuffle (rulebook, Shuffling: take what is left first, then shuffle and go on):
+    Smithy draws the two cards left, then Ann shuffles, then draws the third. The log said
+    "shuffles (3 cards)" and then "draws Copper, Estate, Gold", as if all three were shuffled.
+    Each entry keeps its own chance: the two left come up whatever their order; one of the 3
+    shuffled cards is 1/3."""
+    g = position(["Smithy"], seed=None, ann={"hand": ["Smithy"],
+                                             "deck": {"unknown": ["Copper", "Estate"]},
+                                             "discard": ["Silver", "Gold", "Estate"]})
+    play_all(g, "play Smithy", "draw: Gold")
+    assert lines(g)[1:] == ["Ann draws Copper, Estate [draw]",
+                            "Ann shuffles (3 cards) [draw.shuffle]",
+                            "Ann draws Gold (chance 1/3) [draw]"]
+    assert sorted(names(g.player("Ann").hand)) == ["Copper", "Estate", "Gold"]
+
+
+def test_a_short_draw_across_a_shuffle_says_how_many_were_wanted_in_all():
+    """Rule draw.shuffle: with deck and discard pile used up, Smithy draws what there is."""
+    g = position(["Smithy"], ann={"hand": ["Smithy"], "deck": ["Copper"], "discard": ["Gold"]})
+    g.answer("play Smithy")
+    assert lines(g)[1:] == ["Ann draws Copper [draw]", "Ann shuffles (1 card) [draw.shuffle]",
+                            "Ann draws Gold (wanted 3 in all) [draw]"]
+
+
+def test_a_card_drawn_by_chance_and_set_aside_counts_its_chance_once():
+    """Rule chance.unknown-order: Library draws a Village (1 of 3 unknown cards) and Ann sets
+    it aside (Library FAQ). The set-aside entry repeated "(chance 1/3)", so the line's chance
+    came to 1/18 instead of 1/3 x 1/2."""
+    g = position(["Library", "Village"], seed=None,
+                 ann={"hand": ["Library", *["Copper"] * 5],
+                      "deck": {"unknown": ["Village", "Silver", "Estate"]}})
+    play_all(g, "play Library", "draw: Village", "set aside Village", "draw: Silver")
+    assert [e.text() for e in entries(g, "sets aside")] == [
+        "Ann sets aside Village from hand [set-aside]"]
+    assert prod(e.probability() or 1 for e in g.log) == Fraction(1, 6)
+
+
+@pytest.mark.parametrize(("card", "after"), [("Bandit", []), ("Giant", ["Bob gains Curse [gain]"])])
+def test_revealing_from_an_empty_deck_says_so(card, after):
+    """Rules reveal and draw.shuffle (with deck and discard pile empty there is nothing to
+    reveal; Bandit and Giant FAQ: the player reveals the top of their deck). Bandit logged
+    "Bob reveals from the top of their deck" with no card; Giant said nothing (and, by the
+    wiki's Official FAQ for Giant, Bob gains a Curse all the same)."""
+    ann = {"hand": [card], "journey": "down"}  # Giant turns it face up: the Attack happens
+    g = position([card], ann=ann, bob={"hand": ["Copper"] * 5})
+    g.answer(f"play {card}")
+    line = "Bob reveals no cards (their deck and discard pile are empty) [reveal]"
+    assert lines(g, "Bob") == [line, *after]
+    assert not log_faults(entries(g, player="Bob")[0])
+
+
+@pytest.mark.parametrize(("card", "line"), [
+    ("Magpie", "Ann reveals no cards (their deck and discard pile are empty) [reveal]"),
+    ("Vassal", "Ann discards no cards (their deck and discard pile are empty) [discard]"),
+])
+def test_own_deck_empty_says_nothing_was_revealed_or_discarded(card, line):
+    """Magpie FAQ (reveal the top card) and Vassal FAQ (discard the top card), with deck and
+    discard pile empty (rule draw.shuffle): the log said nothing at all."""
+    g = position([card], ann={"hand": [card]})
+    g.answer(f"play {card}")
+    assert line in lines(g)
+
+
+def test_a_shuffle_under_cards_left_in_the_deck_says_so():
+    """Rule draw.shuffle: Bandit reveals 2 with one card left in Bob's deck; the shuffled
+    discard pile goes under it, and the log says so (it read "shuffles (3 cards)" and then
+    "reveals Gold, ...", as if the Gold had been shuffled in)."""
+    g = position(["Bandit"], ann={"hand": ["Bandit"]},
+                 bob={"hand": ["Copper"] * 5, "deck": ["Gold"],
+                      "discard": ["Silver", "Copper", "Copper"]})
+    g.answer("play Bandit")
+    assert lines(g, "Bob")[0] == (
+        "Bob shuffles (3 cards, under the 1 card left in their deck) [draw.shuffle]")
+    assert entries(g, "reveals")[0].cards[0] == "Gold"
+
+
+def test_vassal_cites_the_rule_that_its_play_uses_no_action():
+    """Vassal FAQ (playing the discarded card uses no Action; rule play.action-use names
+    Vassal). It cited play.replay, "Playing a card more than once", which Vassal never does."""
+    g = position(["Vassal", "Village"], ann={"hand": ["Vassal"], "deck": ["Village", "Copper"]})
+    play_all(g, "play Vassal", "play Village")
+    assert lines(g)[2] == "Ann plays Village from their discard pile [play.action-use]"
+    assert g.state.turn.actions == 2
+
+
+@BOTH
+def test_plus_actions_off_turn_is_plural(ruleset):
+    """Coin of the Realm FAQ (+2 Actions when called) called on Bob's turn after Ann's Caravan
+    Guard (ruling caravan-guard.action-useless-off-turn): the log read "+2 Action"."""
+    g = position(["Caravan Guard", "Witch", "Coin of the Realm"], ruleset=ruleset,
+                 ann={"hand": ["Witch"], "deck": ["Copper"] * 7},
+                 bob={"hand": ["Caravan Guard"], "deck": ["Copper"] * 8,
+                      "mat": ["Coin of the Realm"]})
+    play_all(g, "play Witch", "play Caravan Guard", "call Coin of the Realm")
+    assert "Bob gets +2 Actions (no effect: not their turn) [reserve.after-action]" in \
+        lines(g, "Bob")
+
+
+@pytest.mark.parametrize(("ruleset", "expected"), [
+    ("2015", ["Ann buys Port [turn.buy.purchase]",
+              "Ann resolves Port (when you buy this: gain another Port) [buy]",
+              "Ann gains Port [gain]",
+              "Ann gains Port [buy]"]),
+    ("current", ["Ann buys Port [turn.buy.purchase]",
+                 "Ann gains Port [buy]",
+                 "Ann resolves Port (when you gain this: gain another Port) [gain]",
+                 "Ann gains Port [gain]"]),
+])
+def test_ports_own_ability_says_it_is_ports(ruleset, expected):
+    """Port FAQ (2015: when you buy a Port you gain another; current text: when you gain one,
+    wiki: Port). The extra Port's gain read as a second plain "gains Port" with nothing to say
+    where it came from."""
+    g = position(["Port"], ruleset=ruleset, phase="buy", turn={"coins": 4})
+    g.answer("buy Port")  # her only Buy: the turn goes on to Clean-up
+    assert lines(g)[:4] == expected
+    assert [c.name for c in g.player("Ann").owned()].count("Port") == 2

@@ -272,7 +272,7 @@ def vassal(g, p, me):
     card = top[0]
     if card.d.is_action and (yield from g.may(p, f"Vassal: play the discarded {card.name}?",
                                               f"play {card.name}", "don't play", card="Vassal")):
-        yield from g.play(p, card, by=me, rule="play.replay")
+        yield from g.play(p, card, by=me, rule="play.action-use")  # played once, no Action
 
 
 @on_play("Village")

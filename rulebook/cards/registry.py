@@ -21,11 +21,13 @@ class WhenAbility:
     """A "when you gain this" / "when you buy this" ability: ``fn`` does it, ``what`` says
     what it does (the answer that orders it among other effects reads "Port: gain another
     Port"), and ``applies`` (g, p, me, event) -> bool says whether it does anything now (the
-    ruleset's text, Messenger's first buy), so an ability that would do nothing is not offered."""
+    ruleset's text, Messenger's first buy), so an ability that would do nothing is not offered.
+    ``moment`` is ``gain`` or ``buy``: when it happens, and the rule id the log cites."""
 
     fn: Effect
     what: str
     applies: Callable[..., bool] | None = None
+    moment: str = "gain"
 
     def label(self, card_name: str) -> str:
         return f"{card_name}: {self.what}"
@@ -95,7 +97,7 @@ def when_gained(name: str, what: str, applies: Callable[..., bool] | None = None
 def when_bought(name: str, what: str, applies: Callable[..., bool] | None = None):
     """Register "when you buy this, WHAT", done only if ``applies(g, p, me, event)``."""
     def register(fn: Effect) -> Effect:
-        behaviour(name).on_buy = WhenAbility(fn, what, applies)
+        behaviour(name).on_buy = WhenAbility(fn, what, applies, moment="buy")
         return fn
     return register
 

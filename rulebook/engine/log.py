@@ -78,7 +78,12 @@ class Entry(NamedTuple):
 
 
 def _a_card(n: int) -> str:
-    return "a card" if n == 1 else f"{n} cards"
+    return "a card" if n == 1 else counted(n, "card")
+
+
+def counted(n: int, thing: str) -> str:
+    """``counted(1, "Action")`` -> ``'1 Action'``, ``counted(2, "Action")`` -> ``'2 Actions'``."""
+    return f"{n} {thing}" if n == 1 else f"{n} {thing}s"
 
 
 class UnknownRule(KeyError):

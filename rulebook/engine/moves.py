@@ -11,11 +11,16 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from dominion_tavern.rulebook.engine.knowing import Known, group_counts
+from dominion_tavern.rulebook.engine.log import counted
 from dominion_tavern.rulebook.engine.state import Card, Player, Zone, move, move_zone
 
 if TYPE_CHECKING:
     from dominion_tavern.rulebook.engine.game import Game
 
+
+#: What a player does to cards on top of their deck (:meth:`Moves.peek`'s verbs), as the log
+#: says it.
+NOTHING_SEEN = {"look": "looks at", "reveal": "reveals", "discard": "discards"}
 
 #: Where a gained card goes (a zone of the player's), as the log says it.
 GAINED_TO = {"discard": "", "hand": "to hand", "deck": "onto their deck"}
@@ -40,13 +45,15 @@ class Moves:
 
     def plus_actions(self: Game, p: Player, n: int, rule: str = "actions-buys") -> None:
         if not self._is_turn_of(p):
-            self.note(p, f"gets +{n} Action", note="no effect: not their turn", rule=rule)
+            self.note(p, f"gets +{counted(n, 'Action')}", note="no effect: not their turn",
+                      rule=rule)
             return
         self.state.turn.actions += n
 
     def plus_buys(self: Game, p: Player, n: int, rule: str = "actions-buys") -> None:
         if not self._is_turn_of(p):
-            self.note(p, f"gets +{n} Buy", note="no effect: not their turn", rule=rule)
+            self.note(p, f"gets +{counted(n, 'Buy')}", note="no effect: not their turn",
+                      rule=rule)
             return
         self.state.turn.buys += n
 
@@ -66,7 +73,9 @@ class Moves:
     # -- drawing ----------------------------------------------------------------------------
     def shuffle(self: Game, p: Player) -> None:
         """Shuffle the discard pile into a new deck, under any cards still in the deck: a new
-        group of cards in unknown order (rule ``chance.unknown-order``)."""
+        group of cards in unknown order (rule ``chance.unknown-order``). Cards still in the deck
+        (looking at or revealing more cards than it has) stay on top, as the log says."""
+        left = len(p.deck.cards)
         fresh = list(p.discard.cards)
         self.state.rng.shuffle(fresh)
         for c in fresh:
@@ -75,27 +84,33 @@ class Moves:
         p.discard.cards.clear()
         if fresh:
             p.unknown.insert(0, group_counts(fresh))
-        self.note(p, "shuffles", note=f"{len(fresh)} card" + ("" if len(fresh) == 1 else "s"),
-                  rule="draw.shuffle")
+        under = f", under the {counted(left, 'card')} left in their deck" if left else ""
+        self.note(p, "shuffles", note=counted(len(fresh), "card") + under, rule="draw.shuffle")
 
     def draw(self: Game, p: Player, n: int, rule: str = "draw"):
         """Draw n cards (generator; fewer with the -1 Card token, or if deck and discard run
-        out). Cards in unknown order come up by chance."""
+        out). Cards in unknown order come up by chance. The log follows the order of events:
+        the cards drawn before a shuffle, the shuffle, then the cards drawn after it (rule
+        ``draw.shuffle``), each entry with the chance of what it shows."""
         if n <= 0:
-            return Known()
+            return []
         if p.minus_card:
             p.minus_card = False
             n -= 1
             self.note(p, "removes the -1 Card token", note="draws one card fewer",
                       rule="token.minus-card")
-        drawn = Known()
+        drawn: list[Card] = []
         records: list = []
+        told = 0  # how many of the drawn cards the log has told of
         hand = p.hand.cards
         while len(drawn) < n:
             deck = p.deck.cards
             if not deck:
                 if not p.discard.cards:
                     break
+                if drawn and self.log is not None:  # drawn before the shuffle: told before it
+                    self.note(p, "draws", names(drawn), rule=rule, chance=tuple(records))
+                    told, records = len(drawn), []
                 self.shuffle(p)
             k = min(n - len(drawn), len(deck))
             if p.unknown:  # know_top's own test, made here to spare a generator a draw
@@ -109,17 +124,17 @@ class Moves:
                 card.zone = p.hand
             hand += taken
             drawn += taken
-        drawn.chance = tuple(records)
-        if (drawn or n) and self.log is not None:
-            short = f"wanted {n}" if len(drawn) < n else ""
-            self.note(p, "draws" if drawn else "draws no cards", names(drawn), rule=rule,
-                      note=short, chance=drawn.chance)
+        if self.log is not None and (len(drawn) > told or (n and not drawn)):
+            short = "" if len(drawn) == n else f"wanted {n} in all" if told else f"wanted {n}"
+            self.note(p, "draws" if drawn else "draws no cards", names(drawn[told:]),
+                      rule=rule, note=short, chance=tuple(records))
         return drawn
 
-    def peek(self: Game, p: Player, n: int, verb: str = "look"):
+    def peek(self: Game, p: Player, n: int, verb: str = "look", rule: str | None = None):
         """The top n cards of p's deck (generator), shuffling if needed (looking and revealing
         are not drawing: the -1 Card token is unaffected, rule ``look``). Top card first;
-        cards in unknown order come up by chance (``verb`` says how: look, reveal)."""
+        cards in unknown order come up by chance (``verb`` says how: look, reveal, discard).
+        With no card left to take, the log says so (under ``rule``, else the verb's own)."""
         deck = p.deck.cards
         if len(deck) < n and p.discard.cards:
             self.shuffle(p)
@@ -129,21 +144,23 @@ class Moves:
             if p.unknown:
                 seen.chance = tuple((yield from self.know_top(p, k, verb)))
             seen.extend(reversed(deck[-k:]))
+        elif n > 0:
+            self.note(p, f"{NOTHING_SEEN[verb]} no cards",
+                      note="their deck and discard pile are empty", rule=rule or verb)
         return seen
 
     def look(self: Game, p: Player, n: int, rule: str = "look"):
-        cards = yield from self.peek(p, n)
+        cards = yield from self.peek(p, n, rule=rule)
         if cards:
             self.note(p, "looks at", names(cards), "from the top of their deck", rule=rule,
                       note=f"wanted {n}" if len(cards) < n else "", chance=cards.chance)
-        else:
-            self.note(p, "looks at no cards", note="their deck and discard pile are empty",
-                      rule=rule)
         return cards
 
     def reveal(self: Game, p: Player, cards: list[Card], where: str = "",
                rule: str = "reveal") -> None:
-        self.note(p, "reveals", names(cards), where, rule=rule, chance=_chance_once(cards))
+        """Reveal ``cards`` (none: nothing to log; :meth:`peek` has said why)."""
+        if cards:
+            self.note(p, "reveals", names(cards), where, rule=rule, chance=_chance_once(cards))
 
     # -- moving between zones ---------------------------------------------------------------
     def _move_all(self: Game, p: Player | None, cards: Iterable[Card], to: Zone, verb: str,

@@ -64,8 +64,15 @@ class Windows:
         when it has none or it would do nothing now."""
         if when is None or (when.applies is not None and not when.applies(self, p, card, event)):
             return None
-        return self.trigger(p, when.label(card.name), when.fn, self, p, card, *args,
+        return self.trigger(p, when.label(card.name), self._resolve_own, p, card, when, args,
                             key=("own", card.uid))
+
+    def _resolve_own(self: Game, p: Player, card: Card, when: WhenAbility, args: tuple):
+        """The log says whose ability it is ("resolves Port (when you buy this: gain another
+        Port)"), then the ability happens."""
+        self.note(p, "resolves", (card.name,), note=f"when you {when.moment} this: {when.what}",
+                  rule=when.moment)
+        yield from perform(when.fn, self, p, card, *args)
 
     def resolve_triggers(self: Game, p: Player, collect: Callable[[], list[Trigger]],
                          prompt: str | Worded, rule: str | Worded, pass_label: str = "continue",
