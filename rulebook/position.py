@@ -308,12 +308,15 @@ def _hand_and_deck(state: GameState, p: Player, hand: Any, deck: Any, where: str
         if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= len(pool):
             raise PositionError(f"{where}.hand: {n!r} unknown cards from a pool of {len(pool)}; "
                                 "the hand takes 1 to as many cards as the pool holds")
-        order = list(pool)
-        state.rng.shuffle(order)
-        _put(state, p.hand, order[:n])
-        _put(state, p.deck, order[n:])
-        p.unknown.append(dict(Counter(pool)))  # the whole pool, n of it in the hand
-        p.deal = n
+        if n == len(pool):  # the whole pool is the hand: nothing about it is unknown
+            _put(state, p.hand, sorted(pool))  # in name order, as a group known whole
+        else:
+            order = list(pool)
+            state.rng.shuffle(order)
+            _put(state, p.hand, order[:n])
+            _put(state, p.deck, order[n:])
+            p.unknown.append(dict(Counter(pool)))  # the whole pool, n of it in the hand
+            p.deal = n
     else:
         _put(state, p.hand, expand(hand, f"{where}.hand"))
     known, unknown = _deck_parts(deck, f"{where}.deck")
