@@ -1109,3 +1109,25 @@ def test_workshop_no_coin_boost():
     gains = g.legal()
     assert "gain Smithy" in gains
     assert not {"gain Market", "gain Duchy", "gain Gold"} & set(gains)
+
+
+@pytest.mark.parametrize(("second", "stays"), [
+    ("Caravan Guard", ["Throne Room", "Throne Room", "Caravan Guard", "Caravan Guard"]),
+    ("Village", ["Throne Room", "Caravan Guard"])])
+def test_throne_room_on_throne_room_stays_for_two_durations(second, stays):
+    """Ruling throne-room.nested-durations (Donald X. Vaccarino, BoardGameGeek thread 456393):
+    Throne Room on Throne Room, the second on Caravan Guard and then on ``second``. With two
+    Durations doubled, the first Throne Room made the extra doubling and stays too; with one,
+    only the second Throne Room stays. The log says which cards stay and by which rule."""
+    g = position(["Throne Room", "Caravan Guard", "Village"],
+                 ann={"hand": ["Throne Room", "Throne Room", "Caravan Guard", second],
+                      "deck": ["12 Copper"]})
+    for answer in ("play Throne Room", "play Throne Room", "play Caravan Guard",
+                   f"play {second}"):
+        g.answer(answer)
+    to_buy(g)
+    g.answer("end Buy phase")          # Ann's Clean-up
+    assert names(g.player("Ann").play) == stays
+    assert [e.text() for e in entries(g, "keeps")][-1] == (
+        f"Ann keeps {', '.join(n for n in stays if n == 'Throne Room')} in play (for the card "
+        "it played again) [duration.multi-play]")

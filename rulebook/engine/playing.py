@@ -68,7 +68,8 @@ class Playing:
         card is played where it is, even if it has moved since (rule ``play.replay``).
         """
         where = self._into_play(p, card, again)
-        if by is not None and card.plays >= 2 and card.d.is_duration and card not in by.tracks:
+        if by is not None and card.plays >= 2 and (card.d.is_duration or card.tracks) \
+                and card not in by.tracks:  # a Duration, or a card that played one again
             by.tracks = [*by.tracks, card]
         self.note(p, "plays", (card.name,), where, rule=rule)
         if card.name in p.tokens.values():  # a token on its pile (a bonus one, or another)

@@ -42,7 +42,7 @@ class Card:
         self.zone: Zone | None = None
         self.since = 0          # turn number it entered play (for "from an earlier turn")
         self.plays = 0          # times played since it last entered play
-        self.tracks: list[Card] | tuple[()] = ()  # Durations it played more than once
+        self.tracks: list[Card] | tuple[()] = ()  # Durations (and replayers) it played again
 
     def __repr__(self) -> str:
         return f"<{self.name}#{self.uid}>"

@@ -330,6 +330,8 @@ class TurnLoop:
         for q in everyone:
             out = [c for c in q.play.cards if not durations or not self.stays_in_play(c)]
             leaving.append(out)
+            if q is p and len(out) < len(p.play.cards):
+                self._say_kept([c for c in p.play.cards if c not in out])
             if q is p and from_hand:
                 self._move_all(p, from_hand, p.discard, "discards", "turn.cleanup.discard")
             if out:
@@ -343,6 +345,19 @@ class TurnLoop:
         yield from self.draw(p, 5 + t.draw_bonus, rule="turn.cleanup.draw")
         if self.reacts("end-of-turn", p):
             yield from self.fire("end-of-turn", p)  # after drawing: Save
+
+    def _say_kept(self: Game, kept: list[Card]) -> None:
+        """The turn's player's cards that stay in play through Clean-up, each group with its
+        rule: a Duration with something left to do, or a card that played one again."""
+        p = self.state.turn.player
+        own = [c.name for c in kept if self.has_future_effects(c)]
+        replayers = [c.name for c in kept if not self.has_future_effects(c)]
+        if own:
+            self.note(p, "keeps", tuple(own), "in play", note="effects to come",
+                      rule="duration.stays-in-play")
+        if replayers:
+            self.note(p, "keeps", tuple(replayers), "in play", note="for the card it played again",
+                      rule="duration.multi-play")
 
     def discarded_from_play(self: Game, q: Player, cards: list[Card],
                             from_hand: Sequence[Card] = ()):

@@ -123,10 +123,20 @@ class Windows:
 
     def stays_in_play(self: Game, card: Card) -> bool:
         """A Duration with something left to do stays; so does a card that played a staying
-        Duration more than once (rules ``duration.stays-in-play``, ``duration.multi-play``)."""
-        if self.has_future_effects(card):
+        Duration more than once (rules ``duration.stays-in-play``, ``duration.multi-play``),
+        or played more than once a Throne Room that made two or more of them stay (ruling
+        ``throne-room.nested-durations``)."""
+        return self.has_future_effects(card) or any(self._holds(t, card) for t in card.tracks)
+
+    def _holds(self: Game, target: Card, by: Card) -> bool:
+        """Whether ``target``, played more than once by ``by``, keeps ``by`` in play: a
+        Duration with something left to do, or a card such as Throne Room whose plays made
+        at least two of its own targets stay (so the extra play ``by`` gave it counted)."""
+        if target.zone is not by.zone:
+            return False
+        if self.has_future_effects(target):
             return True
-        return any(self.has_future_effects(d) and d.zone is card.zone for d in card.tracks)
+        return sum(self._holds(t, target) for t in target.tracks) >= 2
 
     def _run_pending(self: Game, p: Player, e: Pending):
         fn = ability(e.card).next_turn
