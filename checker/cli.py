@@ -10,7 +10,9 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+import traceback
 from collections.abc import Sequence
+from pathlib import Path
 
 from dominion_tavern import __version__
 
@@ -58,6 +60,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    except Exception as e:  # a fault in Tavern itself: said in words, never a bare traceback
+        print(f"tavern {args.command}: {fault_text(e)}", file=sys.stderr)
+        return 3
+
+
+def fault_text(e: BaseException) -> str:
+    """An engine or checker fault, named with where it happened, for a bug report."""
+    last = traceback.extract_tb(e.__traceback__)[-1]
+    where = f"{Path(last.filename).name}:{last.lineno} in {last.name}"
+    return (f"internal error: {type(e).__name__}: {e} (at {where}). This is a fault in "
+            "Tavern, not in your input: please report it with the command and its files.")
 
 
 if __name__ == "__main__":

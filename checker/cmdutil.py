@@ -21,13 +21,15 @@ from dominion_tavern.rulebook.setup import SetupError
 ERRORS: tuple[type[Exception], ...] = (ScenarioError, ExploreError, FieldError, DumpError,
                                        SetupError, IllegalAnswer, OSError)
 BAD_INPUT = "a bad file or argument: every problem is printed, nothing is run"
+FAULT = "a fault in Tavern itself (an internal error, said in one line to report)"
 
 
 def command(sub: Any, name: str, summary: str, description: str,
             exits: dict[int, str]) -> argparse.ArgumentParser:
     """A sub-command's parser: ``summary`` in ``tavern --help``, ``description`` and the exit
-    statuses (``exits``, with 2 for bad input added) in ``tavern NAME --help``."""
-    codes = {**exits, 2: BAD_INPUT}
+    statuses (``exits``, with 2 for bad input and 3 for a fault added) in ``tavern NAME
+    --help``."""
+    codes = {**exits, 2: BAD_INPUT, 3: FAULT}
     text = "\n\n".join(par if par.startswith("  ") else textwrap.fill(par, 79)
                        for par in description.split("\n\n"))
     epilog = "exit status:\n" + "\n".join(f"  {k}  {v}" for k, v in sorted(codes.items()))

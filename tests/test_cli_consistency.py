@@ -14,6 +14,7 @@ from dominion_tavern.checker.cli import main, parser
 from dominion_tavern.checker.explore import DEFAULT_MAX_NODES
 from dominion_tavern.diagrams import tree
 from dominion_tavern.rulebook.carddata import RULESETS
+from dominion_tavern.rulebook.cards.registry import BEHAVIOURS
 
 CORPUS = Path(__file__).resolve().parents[1] / "checker" / "scenarios"
 
@@ -194,3 +195,28 @@ def test_coverage_of_a_missing_folder_is_an_error(capsys, tmp_path):
 def test_example_refuses_an_unknown_bot(capsys):
     code, out = run(capsys, "example", "--bots", "big-money,genius")
     assert code == 2 and "unknown bot 'genius'; bots: " in out
+
+
+@pytest.mark.parametrize("command", ["check", "explore", "why", "dump"])
+def test_a_fault_in_tavern_is_said_in_one_line_with_its_own_exit_status(
+        command, capsys, monkeypatch, tmp_path: Path):
+    """Standards: never a bare traceback. A fault in the engine itself (here a card's code
+    made to fail) is one line naming the error and where it happened; exit 3 (``check`` and
+    ``why`` run the scenario, so they count it as its failure, exit 1, and say so)."""
+    def broken(g, p, me):
+        raise ValueError("a broken card")
+    monkeypatch.setattr(BEHAVIOURS["Village"], "on_play", broken)
+    path = tmp_path / "village.yaml"
+    path.write_text("meta: {id: village, question: 'Ann plays Village?'}\n"
+                    "setup: {kingdom: [Village], players: [{name: Ann, hand: [Village], "
+                    "deck: [5 Copper]}, {name: Bob}], turn: {phase: action}}\n"
+                    "script: [play Village]\n")
+    code = main([command, str(path)])
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err
+    if command in ("check", "why"):
+        assert code == 1 and "engine error: ValueError: a broken card" in out
+        return
+    assert code == 3
+    assert err.startswith(f"tavern {command}: internal error: ValueError: a broken card (at ")
+    assert "This is a fault in Tavern, not in your input" in err
