@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from itertools import islice
 
+from dominion_tavern.rulebook.engine.chance import ChanceStep
 from dominion_tavern.rulebook.engine.decisions import Decision
 from dominion_tavern.rulebook.engine.game import Game
 
@@ -26,7 +27,8 @@ def not_legal(i: int, answer: str, g: Game) -> str:
     """Script entry ``i`` (1-based) is not one of the pending decision's legal answers."""
     d = g.pending
     assert d is not None
-    return (f"script entry {i} {answer!r} is not a legal answer to {d.player}'s decision "
+    whose = "the chance step" if isinstance(d, ChanceStep) else f"{d.player}'s decision"
+    return (f"script entry {i} {answer!r} is not a legal answer to {whose} "
             f"\"{d.prompt}\"; legal: {options_text(d)}")
 
 

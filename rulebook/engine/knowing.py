@@ -115,9 +115,19 @@ class Knowing:
         which = "which card" if take == 1 else f"which {take}"
         step = ChanceStep.of(p.name, verb, group, take,
                              f"Chance: {which} of the {sum(group.values())} cards in unknown "
-                             f"order ({_listing(group)}) {p.name} {what}")
+                             f"order ({_listing(group)}) {p.name} {what} ({self._moment()})")
         picked = yield from self.ask(step)
         return picked.value
+
+    def _moment(self: Game) -> str:
+        """When chance is met, for its prompt: the card being played (whoever's), else the
+        point of the turn."""
+        if self.plays_in_progress:
+            inst = self.plays_in_progress[-1]
+            return f"{inst.player.name}'s {inst.card.name}"
+        t = self.state.turn
+        return {"start": f"start of {t.player.name}'s turn", "action": "Action phase",
+                "buy": "Buy phase", "cleanup": "Clean-up"}.get(t.phase, t.phase)
 
     def know_hand(self: Game, p: Player):
         """An unknown hand becomes known (generator): its cards come from the pool it was
