@@ -28,8 +28,10 @@ def not_legal(i: int, answer: str, g: Game) -> str:
     d = g.pending
     assert d is not None
     whose = "the chance step" if isinstance(d, ChanceStep) else f"{d.player}'s decision"
+    closed = d.closed_for(answer)
+    why = f"; it is not offered now: {closed.reason()}" if closed is not None else ""
     return (f"script entry {i} {answer!r} is not a legal answer to {whose} "
-            f"\"{d.prompt}\"; legal: {options_text(d)}")
+            f"\"{d.prompt}\"{why}; legal: {options_text(d)}")
 
 
 def never_used(i: int, answer: str, g: Game) -> str:

@@ -6,10 +6,12 @@ of such a rule logs it."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 from dominion_tavern.checker.cli import main
+from dominion_tavern.checker.script_errors import not_legal
 from dominion_tavern.rulebook.engine.decisions import IllegalAnswer
 from helpers import BOTH, entries, names, play_all, position
 
@@ -286,3 +288,55 @@ def test_explore_shows_what_was_closed_along_a_path(capsys, tmp_path):
     assert "options: call Coin of the Realm | continue" in out
     assert ("   not offered at answer 2 (end Action phase): call Royal Carriage — "
             "reserve.after-action (only directly after an Action card resolves)") in out
+
+
+@pytest.mark.parametrize(("answer", "reason"), [
+    ("buy Province", "turn.buy.purchase (Province costs $8, more than your $3)"),
+    ("buy Village", "turn.buy.purchase (the Village pile is empty)"),
+    ("buy Soldier", "traveller.nonsupply (Soldier is not in the Supply)"),
+    ("buy Training", "event (Training costs $6, more than your $3)")])
+def test_a_purchase_the_rules_refuse_says_why_when_tried(answer, reason):
+    """Rules turn.buy.purchase, event and traveller.nonsupply (Dominion rulebook 2nd ed., Buy
+    phase; Adventures rulebook 2015, Events and Travellers): a card costing more than the $,
+    an empty pile, a non-Supply card, an Event too dear. Too ordinary to list with the
+    decision (the closed answers stay short), each is explained when it is answered, by the
+    engine and by the checker's message."""
+    g = position(["Village", "Peasant"], phase="buy", events=["Training"], piles={"Village": 0},
+                 ann={"hand": ["3 Copper"]})
+    g.answer("play all Treasures")
+    assert all(c.label != answer for c in g.pending.unavailable())
+    with pytest.raises(IllegalAnswer, match=re.escape(f"it is not offered now: {reason}")):
+        g.answer(answer)
+    assert f"'{answer}' is not a legal answer to Ann's decision \"Buy phase: play Treasures, " \
+        f"buy, or end\"; it is not offered now: {reason}; legal: " in not_legal(2, answer, g)
+
+
+@pytest.mark.parametrize(("hand", "answer", "reason"), [
+    (["Workshop"], "gain Gold", "card.cost (Gold costs $6, more than $4)"),
+    (["Workshop"], "gain Village", "gain.empty (the Village pile is empty)"),
+    (["Workshop"], "gain Soldier", "gain.supply-only (Soldier is not in the Supply)"),
+    (["Mine", "Copper"], "gain Estate", "gain.supply-only (Estate is not the kind of card Mine "
+                                        "gains)")])
+def test_a_gain_the_card_refuses_says_why_when_tried(hand, answer, reason):
+    """Rules card.cost, gain.empty and gain.supply-only (Workshop and Mine FAQ, Dominion
+    rulebook 2nd ed.; Adventures rulebook 2015, Travellers): a card that costs too much, an
+    empty pile, a non-Supply card, a card of the wrong type, each said when answered."""
+    g = position(["Workshop", "Mine", "Village", "Peasant"], piles={"Village": 0},
+                 ann={"hand": hand, "deck": ["5 Copper"]})
+    g.answer(f"play {hand[0]}")
+    if hand[0] == "Mine":
+        g.answer("trash Copper")
+    with pytest.raises(IllegalAnswer, match=re.escape(f"it is not offered now: {reason}")):
+        g.answer(answer)
+
+
+@pytest.mark.parametrize(("answer", "reason"), [
+    ("play Gold", "turn.buy.treasures (Treasures are played in the Buy phase: end the Action "
+                  "phase first)"),
+    ("buy Silver", "turn.buy.purchase (buying is in the Buy phase: end the Action phase first)")])
+def test_a_buy_phase_answer_in_the_action_phase_says_to_end_it_first(answer, reason):
+    """Rules turn.buy.treasures and turn.buy.purchase (Dominion rulebook 2nd ed., turn
+    phases): with a Village still playable, a Treasure or a purchase is answered too early."""
+    g = position(["Village"], ann={"hand": ["Village", "Gold"], "deck": ["5 Copper"]})
+    with pytest.raises(IllegalAnswer, match=re.escape(f"it is not offered now: {reason}")):
+        g.answer(answer)

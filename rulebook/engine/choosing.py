@@ -54,7 +54,7 @@ class Choosing:
     def choose(self: Game, p: Player, prompt: str, options: list[Option], *,
                rule: str | None = None, card: str | None = None, kind: str = "choose",
                closed: Callable[[], list[Closed]] | None = None, private: bool = False,
-               optional: bool = False):
+               optional: bool = False, explained: Callable[[], list[Closed]] | None = None):
         """Pick one option; returns its value. ``optional``: one of the options declines (it
         does nothing), so the decision cites ``choice.optional`` unless ``rule`` is given
         (see :class:`Decision`). ``closed`` lists the answers the rules close now (called
@@ -62,7 +62,7 @@ class Choosing:
         goes face down (Save), so a forced pick is logged for its player only."""
         picked = yield from self.ask(Decision(p.name, prompt, options, rule=rule, card=card,
                                               kind=kind, closed_by=closed, private=private,
-                                              optional=optional))
+                                              optional=optional, explained_by=explained))
         return picked.value
 
     def may(self: Game, p: Player, prompt: str, yes: str, no: str, *,
@@ -110,15 +110,17 @@ class Choosing:
 
     def pick_pile(self: Game, p: Player, piles: Iterable[str], verb: str, prompt: str, *,
                   optional: bool = False, rule: str | None = None,
-                  card: str | None = None):
-        """Pick a pile by card name (``"gain Silver"``); None if optional and declined."""
+                  card: str | None = None,
+                  explained: Callable[[], list[Closed]] | None = None):
+        """Pick a pile by card name (``"gain Silver"``); None if optional and declined.
+        ``explained``: the piles refused, each with why, said when one is answered."""
         options = [Option(f"{verb} {name}", name) for name in piles]
         if not options:
             return None
         if optional:
             options.append(Option(f"{verb} nothing", None))
         return (yield from self.choose(p, prompt, options, rule=rule, card=card, kind=verb,
-                                       optional=optional))
+                                       optional=optional, explained=explained))
 
     def choose_gain(self: Game, p: Player, prompt: str, *, up_to: int | None = None,
                     exactly: int | None = None, where=None, optional: bool = False,
@@ -131,22 +133,35 @@ class Choosing:
         if rule is None and not optional:
             rule = "gain.supply-only"
         names = []
+        refused: list[Closed] = []  # each pile left out, with why: said if it is answered
         for name, pile in self.state.supply.items():
-            if not pile.cards:
-                continue
-            cost = self.cost(pile.cards[-1])
-            if up_to is not None and cost > up_to:
-                continue
-            if exactly is not None and cost != exactly:
-                continue
-            if where is not None and not where(pile.cards[-1].d):
-                continue
-            names.append(name)
+            why = _refused(self, name, pile.cards, up_to, exactly, where, card)
+            if why is None:
+                names.append(name)
+            else:
+                refused.append(Closed(f"{verb} {name}", *why))
+        refused += [Closed(f"{verb} {name}", "gain.supply-only", f"{name} is not in the Supply")
+                    for name in self.state.nonsupply]
         if not names:
             self.note(p, "can gain nothing", note=prompt, rule="gain.empty")
             return None
         return (yield from self.pick_pile(p, names, verb, prompt, optional=optional,
-                                          rule=rule, card=card))
+                                          rule=rule, card=card, explained=lambda: refused))
+
+
+def _refused(g: Game, name: str, cards: list[Card], up_to: int | None, exactly: int | None,
+             where, card: str | None) -> tuple[str, str] | None:
+    """Why a Supply pile is not among a gain's choices (rule, reason), or None if it is."""
+    if not cards:
+        return "gain.empty", f"the {name} pile is empty"
+    cost = g.cost(cards[-1])
+    if up_to is not None and cost > up_to:
+        return "card.cost", f"{name} costs ${cost}, more than ${up_to}"
+    if exactly is not None and cost != exactly:
+        return "card.cost", f"{name} costs ${cost}, not exactly ${exactly}"
+    if where is not None and not where(cards[-1].d):
+        return "gain.supply-only", f"{name} is not the kind of card {card or 'it'} gains"
+    return None
 
 
 def _hand_known(g: Game, name: str) -> None:

@@ -85,8 +85,8 @@ class Decision:
     next to the label)."""
 
     __slots__ = ("_answers", "_closed", "_issued", "_options", "_values", "accepts", "card",
-                 "closed_by", "kind", "label_of", "max", "min", "multi", "only", "ordered",
-                 "player", "private", "prompt", "rule", "values", "verb")
+                 "closed_by", "explained_by", "kind", "label_of", "max", "min", "multi", "only",
+                 "ordered", "player", "private", "prompt", "rule", "values", "verb")
 
     def __init__(self, player: str, prompt: str, options: list[Option] | None = None,
                  min: int = 1, max: int = 1, verb: str = "", ordered: bool = False,
@@ -96,7 +96,8 @@ class Decision:
                  label_of: Callable[[Any], str] | None = None,
                  accepts: Callable[[Any], bool] | None = None,
                  only: Callable[[], Any] | None = None, private: bool = False,
-                 optional: bool = False) -> None:
+                 optional: bool = False,
+                 explained_by: Callable[[], list[Closed]] | None = None) -> None:
         if rule is None:  # a card's choice citing no rule of its own: may it be declined?
             rule = "choice.optional" if optional or (multi and min == 0) else "choice.mandatory"
         self.player, self.prompt, self._options = player, prompt, options
@@ -105,6 +106,7 @@ class Decision:
         self.closed_by, self.values, self.label_of = closed_by, values, label_of
         self.accepts, self.only = accepts, only
         self.private = private  # the cards picked go face down: others are not told which
+        self.explained_by = explained_by  # closed too ordinarily to list (a card too dear)
         self._answers: list[str] | None = None
         self._closed: list[Closed] | None = None
         self._values: list[Any] | None = None
@@ -189,6 +191,15 @@ class Decision:
             self._closed = self.closed_by() if self.closed_by is not None else []
         return self._closed
 
+    def closed_for(self, answer: str) -> Closed | None:
+        """The closed answer (with its rule) that ``answer`` names, if the rules close it: one
+        of :meth:`unavailable`, or one too ordinary to list there (``explained_by``: a card
+        costing more than the $), made only when such an answer is given."""
+        listed = next((c for c in self.unavailable() if c.label == answer), None)
+        if listed is not None or self.explained_by is None:
+            return listed
+        return next((c for c in self.explained_by() if c.label == answer), None)
+
     def _describe(self) -> str:
         opts = ", ".join(self.labels()) or "(none)"
         if not self.multi:
@@ -216,9 +227,9 @@ class Decision:
                 for o in self.options:
                     if o.label == answer:
                         return o
-                for c in self.unavailable():
-                    if c.label == answer:
-                        raise self._illegal(answer, f"it is not offered now: {c.reason()}")
+                closed = self.closed_for(answer)
+                if closed is not None:
+                    raise self._illegal(answer, f"it is not offered now: {closed.reason()}")
             raise self._illegal(answer, "not one of the options")
         names = self._split(answer)
         pool = list(self.options)

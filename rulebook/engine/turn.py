@@ -207,11 +207,22 @@ class TurnLoop:
             options.append(Option("end Action phase", None))
             card = yield from self.choose(
                 p, "Action phase: play an Action card?", options, rule="turn.action",
-                kind="action", closed=lambda: self.closed_reserves(p, None, same_window=False))
+                kind="action", closed=lambda: self.closed_reserves(p, None, same_window=False),
+                explained=lambda: self.not_yet_buying(p))
             if card is None:
                 return
             t.actions -= 1
             yield from self.play(p, card, rule="play.action-use")
+
+    def not_yet_buying(self: Game, p: Player) -> list[Closed]:
+        """Buy phase answers given in the Action phase, each said when tried (rules
+        ``turn.buy.treasures``, ``turn.buy.purchase``): the Action phase must end first."""
+        first = "in the Buy phase: end the Action phase first"
+        names = dict.fromkeys(c.name for c in p.hand.cards if c.d.is_treasure)
+        return ([Closed(f"play {name}", "turn.buy.treasures", f"Treasures are played {first}")
+                 for name in [*names, "all Treasures"]]
+                + [Closed(f"buy {name}", "turn.buy.purchase", f"buying is {first}")
+                   for name in [*self.state.supply, *self.state.events]])
 
     # -- Buy phase --------------------------------------------------------------------------
     def buy_phase(self: Game):
@@ -223,6 +234,7 @@ class TurnLoop:
                 break  # nothing left to do but end the phase: not asked (choice.only-option)
             d = Decision(p.name, "Buy phase: play Treasures, buy, or end", rule="turn.buy",
                          kind="buy", closed_by=lambda: self.buy_closed(p),
+                         explained_by=self.unbuyable,
                          values=offer.values, label_of=buy_label, accepts=offer.allows,
                          only=offer.only)
             what, arg = (yield from self.ask(d)).value
@@ -280,6 +292,32 @@ class TurnLoop:
         if t.buys > 0:
             out += [c for c in (self.event_closed(p, name) for name in self.state.events) if c]
         return out + self.closed_reserves(p, None, same_window=False)
+
+    def unbuyable(self: Game) -> list[Closed]:
+        """What a Buy cannot take now, too ordinary to list but said when asked for: a card
+        or Event costing more than the $, an empty pile, a pile outside the Supply (rules
+        ``turn.buy.purchase``, ``event``, ``traveller.nonsupply``)."""
+        t = self.state.turn
+        if t.buys == 0:
+            return []
+        out = [Closed(f"buy {name}", "event", f"{name} costs ${EVENTS[name].cost}, more than "
+                      f"your ${t.coins}")
+               for name in self.state.events if EVENTS[name].cost > t.coins]
+        if t.no_buying_cards:
+            return out
+        cost = self.costs_now()
+        for name, pile in self.state.supply.items():
+            if not pile.cards:
+                out.append(Closed(f"buy {name}", "turn.buy.purchase", f"the {name} pile is empty"))
+                continue
+            d = pile.cards[-1].d
+            price = d.cost if cost is None else cost(d)
+            if price > t.coins:
+                out.append(Closed(f"buy {name}", "turn.buy.purchase",
+                                  f"{name} costs ${price}, more than your ${t.coins}"))
+        out += [Closed(f"buy {name}", "traveller.nonsupply", f"{name} is not in the Supply")
+                for name in self.state.nonsupply]
+        return out
 
     def event_closed(self: Game, p: Player, name: str) -> Closed | None:
         """An Event marked once per turn (or game) that ``p`` has bought as often as that."""
