@@ -1256,8 +1256,9 @@ def mission_turn(ruleset, **kw):
 
 @BOTH
 def test_mission_extra_turn_after_this_one(ruleset):
-    """Ruling mission.previous-turn-not-yours (Adventures rulebook 2015, card FAQ: Mission): the
-    previous turn was Bob's (or none): Ann takes another turn right after this one, an extra
+    """Ruling mission.extra-turn-after-this (Adventures rulebook 2015, card FAQ: Mission), and
+    under 2015 Ruling mission.previous-turn-not-yours: the previous turn was Bob's (or none):
+    Ann takes another turn right after this one, an extra
     turn in which she can't buy cards, then Bob plays; the extra turn doesn't count for the
     tie-break (rule turn.extra)."""
     g = mission_turn(ruleset)
