@@ -14,7 +14,7 @@ import pytest
 from dominion_tavern.rulebook.engine.decisions import IllegalAnswer
 from dominion_tavern.rulebook.position import expand
 from dominion_tavern.rulebook.setup import Setup, SetupError
-from helpers import BOTH, buy_labels, deck, entries, finish_turn, names, position, to_buy
+from helpers import BOTH, buy_labels, deck, entries, finish_turn, names, play_all, position, to_buy
 
 TEN = ["Village", "Smithy", "Market", "Festival", "Laboratory", "Moat", "Cellar", "Chapel",
        "Workshop", "Witch"]
@@ -1930,3 +1930,15 @@ def test_once_per_turn_event_again_in_the_extra_turn(ruleset):
     g.answer("gain Silver")
     assert [(e.turn, e.cards) for e in entries(g, "gains", "Ann")] == [(1, ("Village",)),
                                                                         (2, ("Silver",))]
+
+
+def test_a_mission_that_would_give_a_third_turn_says_so_when_bought():
+    """Ruling mission.third-turn-current (wiki, Mission, current text): bought twice in one
+    turn, the second Mission would give a 3rd turn in a row; the log says so when it is bought
+    (it said "will take an extra turn") and again when the turn ends."""
+    g = position([], phase="buy", events=["Mission"], turn={"buys": 2},
+                 ann={"hand": ["5 Gold"], "deck": ["10 Copper"]}, bob={"deck": ["5 Copper"]})
+    play_all(g, "play all Treasures", "buy Mission", "buy Mission")
+    assert [e.text() for e in g.log if e.verb.startswith("will take")] == [
+        "Ann will take an extra turn, in which they can't buy cards [turn.extra]",
+        "Ann will take no extra turn (it would be a 3rd turn in a row) [turn.extra]"]

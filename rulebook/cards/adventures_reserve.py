@@ -112,8 +112,13 @@ def royal_carriage(g, p, me):
 
 
 def _left_play(g, p, me, action) -> str | None:
-    """Only if that Action card is still in play (not trashed, not on the Tavern mat)."""
-    return None if action.zone is p.play else f"{action.name} is no longer in play"
+    """Only if that Action card is still in play (not trashed, not on the Tavern mat); a card
+    played where it lies set aside (Inheritance's, current rules) was never in play."""
+    if action.zone is p.play:
+        return None
+    if action.zone.kind == "aside":
+        return f"{action.name} is set aside, never in play"
+    return f"{action.name} is no longer in play"
 
 
 @when_called("Royal Carriage", "after-action", _left_play)
