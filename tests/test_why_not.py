@@ -340,3 +340,15 @@ def test_a_buy_phase_answer_in_the_action_phase_says_to_end_it_first(answer, rea
     g = position(["Village"], ann={"hand": ["Village", "Gold"], "deck": ["5 Copper"]})
     with pytest.raises(IllegalAnswer, match=re.escape(f"it is not offered now: {reason}")):
         g.answer(answer)
+
+
+def test_throne_room_with_no_action_in_hand_says_so():
+    """Rule choice.do-what-you-can (Throne Room FAQ, Dominion rulebook 2nd ed.: playing an
+    Action is optional; with none in hand nothing happens). It was silent, so a script's next
+    answer 'play Copper' read as Throne Room's and passed as an ordinary Treasure play."""
+    g = position(["Throne Room"], ann={"hand": ["Throne Room", "Copper"], "deck": ["5 Copper"]})
+    g.answer("play Throne Room")
+    assert entries(g, "has no card to play")[0].text() == (
+        "Ann has no card to play (Throne Room: you may play an Action card from your hand "
+        "twice) [choice.do-what-you-can]")
+    assert g.pending.kind == "buy"

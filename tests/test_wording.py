@@ -502,7 +502,10 @@ def test_a_card_drawn_by_chance_and_set_aside_counts_its_chance_once():
     assert prod(e.probability() or 1 for e in g.log) == Fraction(1, 6)
 
 
-@pytest.mark.parametrize(("card", "after"), [("Bandit", []), ("Giant", ["Bob gains Curse [gain]"])])
+@pytest.mark.parametrize(("card", "after"), [
+    ("Bandit", ["Bob has no card to trash (Ann's Bandit: trash a revealed Treasure other than "
+                "Copper) [choice.do-what-you-can]"]),
+    ("Giant", ["Bob gains Curse [gain]"])])
 def test_revealing_from_an_empty_deck_says_so(card, after):
     """Rules reveal and draw.shuffle (with deck and discard pile empty there is nothing to
     reveal; Bandit and Giant FAQ: the player reveals the top of their deck). Bandit logged

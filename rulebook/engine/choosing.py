@@ -84,7 +84,8 @@ class Choosing:
             if label not in seen:  # same-named cards in one place are interchangeable
                 seen.add(label)
                 options.append(Option(label, c))
-        if not options:
+        if not options:  # said, so a script's next answer is not read as this one's
+            self.note(p, f"has no card to {verb}", note=prompt, rule="choice.do-what-you-can")
             return None
         if optional:
             options.append(Option(none_label or f"{verb} nothing", None))
