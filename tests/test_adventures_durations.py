@@ -456,6 +456,9 @@ def test_champion_bonus_first_current():
                       "play": [{"card": "Champion", "earlier": True}]})
     g.answer("play Throne Room")
     assert g.pending.card == "Throne Room" and g.state.turn.actions == 1
+    assert [e.text() for e in g.log] == [  # the bonus is logged, with its rule, first
+        "Ann plays Throne Room from hand [play.action-use]",
+        "Ann gets +1 Action (Champion: Throne Room played) [duration.rest-of-game]"]
 
 
 @BOTH

@@ -226,8 +226,11 @@ def champion_action(g, owner, effect, p, event):
     """When you play an Action (card), +1 Action (current: you first get it)."""
     if p is not owner or not event["card"].d.is_action or g.state.turn.player is not owner:
         return None
-    return g.trigger(owner, "Champion: +1 Action",
-                     lambda: g.plus_actions(owner, 1, rule="duration.rest-of-game"), key=effect)
+    def bonus():
+        g.note(owner, "gets +1 Action", note=f"Champion: {event['card'].name} played",
+               rule="duration.rest-of-game")
+        g.plus_actions(owner, 1, rule="duration.rest-of-game")
+    return g.trigger(owner, "Champion: +1 Action", bonus, key=effect)
 
 
 # -- rebuilding these cards' effects in a described position (a scenario) -----------------------
