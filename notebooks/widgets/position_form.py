@@ -160,7 +160,8 @@ class PlayerForm:
                                   layout=w.Layout(width="14em"))
         self.tokens = _text("e.g. +1 Action: Village, -$2 cost: Smithy", "46em")
         self.estate_token = w.Text(placeholder="e.g. Village (Inheritance)",
-                                   description="Estate token on", layout=w.Layout(width="22em"))
+                                   description="Estate token on", layout=w.Layout(width="26em"),
+                                   style={"description_width": "initial"})
         rows = [_row(ZONE_LABELS[z], t) for z, t in self.zones.items()]
         at = list(self.zones).index("deck") + 1
         rows.insert(at, _row(ZONE_LABELS["deck_unknown"], self.deck_unknown))
