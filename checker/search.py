@@ -69,6 +69,7 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "leftover": ("unspent", "unused"),
     "unspent": ("leftover", "unused"),
     "minus": ("-1", "-$1", "-$2"),
+    "card-token": ("-1 card",),
     "one": ("1",),
     "two": ("2",),
     "three": ("3",),
@@ -88,7 +89,7 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "ends": ("end",),
     "over": ("end",),
     "double": ("twice", "throne room"),
-    "twice": ("throne room", "played twice"),
+    "twice": ("throne room", "played twice", "once"),
     "replay": ("play it again", "twice"),
     "cost": ("costs", "cheaper"),
     "cheaper": ("cost", "less"),
@@ -96,7 +97,7 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "extra": ("another",),
     "trash": ("trashing",),
     "score": ("vp", "victory points"),
-    "points": ("vp",),
+    "points": ("vp", "scoring"),
     "vp": ("victory points",),
     "plus": ("+",),
     "token": ("tokens",),
@@ -215,7 +216,8 @@ def concepts(query: str) -> list[Concept]:
     """The question's concepts: each word that is not a stop word, or a two-word name with
     synonyms ("face down", "non supply")."""
     idx = index()
-    words = [w for w in _WORD.findall(query.lower()) if w not in STOP_WORDS]
+    words = [w.removesuffix("'s").rstrip("'") for w in _WORD.findall(query.lower())]
+    words = [w for w in words if w and w not in STOP_WORDS]  # "Miser's" is Miser
     out: list[Concept] = []
     i = 0
     while i < len(words):

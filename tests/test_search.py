@@ -67,6 +67,10 @@ QUESTIONS = [
                            "traveller.exchange.needs-copy"}),   # two typos
     ("tavern matt", {"reserve.tavern-mat", "Tavern mat"}),
     ("inheritance estate token", {"token.estate"}),
+    # audit of judges' questions (possessives, "twice" meaning a second purchase, token names)
+    ("do coppers on Miser's mat count for points", {"miser.mat-counts-for-scoring"}),
+    ("can I buy Inheritance twice", {"event.once-per-game", "inheritance.once-per-game"}),
+    ("minus one card token with Library", {"token.minus-card"}),
 ]
 
 
