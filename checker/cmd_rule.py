@@ -25,13 +25,13 @@ class LookupFailed(LookupError):
 
 
 def add(sub) -> None:
-    ap = command(sub, "rule", "a rule or ruling by id, or the rules and rulings that hold "
-                 "--search WORDS",
+    ap = command(sub, "rule", "a rule or ruling by id, or the rules and rulings that best "
+                 "answer --search WORDS",
                  "Print a rule (rulebook/data/rules.toml: title, its text under each ruleset "
                  "where they differ, history and source) or an official ruling restated "
                  "(rulebook/data/rulings.toml: its card, text, example, source and the "
-                 "scenarios that show it), by id; or list the rules and rulings that hold "
-                 "every word given to --search.\n\n"
+                 "scenarios that show it), by id; or list, best first, the rules, rulings, cards "
+                 "and glossary terms that answer the question given to --search.\n\n"
                  "  tavern rule turn.cleanup.draw\n"
                  "  tavern rule royal-carriage.call-timing\n"
                  "  tavern rule --search exchange empty pile",
