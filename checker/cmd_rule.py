@@ -36,8 +36,8 @@ def add(sub) -> None:
                  "  tavern rule royal-carriage.call-timing\n"
                  "  tavern rule --search exchange empty pile",
                  {0: "found", 1: "--search found nothing"})
-    ap.add_argument("id", nargs="?", help="a rule id (turn.cleanup.draw) or a ruling id "
-                    "(royal-carriage.call-timing)")
+    ap.add_argument("id", nargs="*", help="a rule id (turn.cleanup.draw) or a ruling id "
+                    "(royal-carriage.call-timing); words that are no id are searched for")
     ap.add_argument("--search", nargs="+", metavar="WORD",
                     help="rules, rulings, cards and glossary terms that best answer the words "
                          "(a question as typed: word forms, synonyms and typos are found)")
@@ -132,7 +132,11 @@ def run_rule(args: argparse.Namespace) -> int:
             return print_search(" ".join(args.search), args.limit, args.json)
         if not args.id:
             raise LookupFailed("give a rule id, or --search WORDS")
-        found = find_rule(args.id)
+        if len(args.id) > 1:  # "tavern rule tie breaker": a question, not an id
+            print(f"(not an id: searching for {' '.join(args.id)!r}, as --search does)",
+                  file=sys.stderr)
+            return print_search(" ".join(args.id), args.limit, args.json)
+        found = find_rule(args.id[0])
         if isinstance(found, Rule):
             print(json.dumps(rule_data(found), indent=1) if args.json else rule_text(found))
         else:

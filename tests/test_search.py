@@ -169,3 +169,12 @@ def test_rule_search_json_and_nothing(capsys):
                                      "line": hits[0]["line"]}
     code, out, _ = run(capsys, "rule", "--search", "xyzzy-nothing")
     assert code == 1 and "nothing found for: xyzzy-nothing" in out
+
+
+def test_words_given_as_an_id_are_searched(capsys):
+    """'tavern rule tie breaker' is a question, not an id: it is searched, and says so (it
+    failed with 'unrecognized arguments')."""
+    assert main(["rule", "tie", "breaker"]) == 0
+    out, err = capsys.readouterr()
+    assert "not an id: searching for 'tie breaker'" in err
+    assert out.startswith("rule game.scoring: Scoring and ties")
