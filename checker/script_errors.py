@@ -13,14 +13,14 @@ from dominion_tavern.rulebook.engine.game import Game
 MAX_SHOWN = 24  # answers listed for one decision (a many-way pick has far more)
 
 
-def options_text(d: Decision | None) -> str:
-    """A decision's legal answers as ``a | b | c`` (the first 24, then how many in all), made
-    no further than shown."""
+def options_text(d: Decision | None, limit: int = MAX_SHOWN) -> str:
+    """A decision's legal answers as ``a | b | c`` (the first ``limit``, then how many in
+    all), made no further than shown."""
     if d is None:
         return "(none)"
-    shown = " | ".join(islice(d.each_answer(), MAX_SHOWN)) or "(none)"
+    shown = " | ".join(islice(d.each_answer(), limit)) or "(none)"
     total = d.answer_count()
-    return shown + (f" | ... ({total} in all)" if total > MAX_SHOWN else "")
+    return shown + (f" | ... ({total} in all)" if total > limit else "")
 
 
 def not_legal(i: int, answer: str, g: Game) -> str:

@@ -15,7 +15,8 @@
 # # 1. A tour: the turn, the zones, decisions and the log
 #
 # You know Dominion's Base set: a turn is **Action → Buy → Clean-up**, you start with 7 Coppers
-# and 3 Estates, the game ends when the Province pile (or any three Supply piles) runs out, and
+# and 3 Estates, the game ends when the Province pile (or any three Supply piles; four with 5
+# or 6 players) runs out, and
 # the most Victory points win. *Adventures* keeps all of that and adds new kinds of cards that
 # bend the turn: cards that stay in play (Durations), cards that wait on a mat (Reserves), cards
 # that change into better cards (Travellers), and things you can buy that are not cards at all

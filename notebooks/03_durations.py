@@ -25,7 +25,9 @@
 # - **Something that played a Duration more than once stays too.** If Throne Room plays Gear
 #   twice and Gear sets cards aside, Gear has work to do next turn, and the Throne Room stays
 #   in play with it, so you can still see what happened. (A Gear that set nothing aside has
-#   nothing left to do: it is discarded that turn, and so is the Throne Room.)
+#   nothing left to do: it is discarded that turn, and so is the Throne Room.) Throne Room on
+#   Throne Room: the first one stays only if the second one's two plays kept two or more
+#   Durations in play (it made that extra doubling); with one, only the second stays.
 # - **"For the rest of the game" never ends.** Hireling gives +1 Card at the start of *every*
 #   one of your turns for the rest of the game, so it never leaves play.
 

@@ -70,7 +70,8 @@ g = play_script(scenario("travelling-fair-exchange"))
 # Try it in the stepper: Ann has three Silvers in hand and 2 Buys. Buy Alms first (it costs
 # $0, and with no Treasure in play she gains a card costing up to $4), then see which answers
 # are left: no Treasure can be played any more. Go back and play all her Treasures first
-# instead: now $6 can buy Expedition twice, but Alms gains nothing.
+# instead: now $6 can buy Expedition twice; or buy Alms, which now gains nothing (a Treasure
+# is in play).
 
 # %%
 Stepper(position({"kingdom": ["Village"], "events": ["Expedition", "Alms"],

@@ -1128,6 +1128,7 @@ def test_throne_room_on_throne_room_stays_for_two_durations(second, stays):
     to_buy(g)
     g.answer("end Buy phase")          # Ann's Clean-up
     assert names(g.player("Ann").play) == stays
+    kept = [n for n in stays if n == "Throne Room"]
+    why = "the card it played again" if len(kept) == 1 else "the cards they played again"
     assert [e.text() for e in entries(g, "keeps")][-1] == (
-        f"Ann keeps {', '.join(n for n in stays if n == 'Throne Room')} in play (for the card "
-        "it played again) [duration.multi-play]")
+        f"Ann keeps {', '.join(kept)} in play (for {why}) [duration.multi-play]")

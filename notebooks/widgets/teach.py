@@ -16,10 +16,13 @@ import copy
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from dominion_tavern.checker.script_errors import options_text
 from dominion_tavern.notebooks.widgets.stepper import SCENARIOS
 from dominion_tavern.rulebook.engine.game import Game
 from dominion_tavern.rulebook.position import build
 from dominion_tavern.rulebook.rules import RULES
+
+SHOWN = 8  # answers printed with a decision (then how many in all)
 
 if TYPE_CHECKING:
     from dominion_tavern.checker.scenario import Scenario
@@ -35,7 +38,7 @@ def walk(g: Game, *answers: str, show_next: bool = False) -> None:
     """Answer ``answers`` one by one, printing each decision, the answer and what it caused."""
     for a in answers:
         d = g.pending
-        print(f"{d.player} decides: {d.prompt}  [{' | '.join(g.legal()[:8])}]")
+        print(f"{d.player} decides: {d.prompt}  [{options_text(d, SHOWN)}]")
         print(f"  -> {a}")
         before = len(g.log)
         g.answer(a)
@@ -49,7 +52,7 @@ def next_decision(g: Game) -> str:
     d = g.pending
     if d is None:
         return "(no decision pending: " + ("the game is over)" if g.over else "paused)")
-    return f"Next: {d.player} decides: {d.prompt}  [{' | '.join(g.legal()[:8])}]"
+    return f"Next: {d.player} decides: {d.prompt}  [{options_text(d, SHOWN)}]"
 
 
 def show_log(g: Game, since: int = 0) -> None:

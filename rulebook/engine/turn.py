@@ -394,8 +394,9 @@ class TurnLoop:
             self.note(p, "keeps", tuple(own), "in play", note="effects to come",
                       rule="duration.stays-in-play")
         if replayers:
-            self.note(p, "keeps", tuple(replayers), "in play", note="for the card it played again",
-                      rule="duration.multi-play")
+            self.note(p, "keeps", tuple(replayers), "in play", rule="duration.multi-play",
+                      note="for the card it played again" if len(replayers) == 1
+                      else "for the cards they played again")
 
     def discarded_from_play(self: Game, q: Player, cards: list[Card],
                             from_hand: Sequence[Card] = ()):
