@@ -31,7 +31,25 @@ def not_legal(i: int, answer: str, g: Game) -> str:
     closed = d.closed_for(answer)
     why = f"; it is not offered now: {closed.reason()}" if closed is not None else ""
     return (f"script entry {i} {answer!r} is not a legal answer to {whose} "
-            f"\"{d.prompt}\"{why}; legal: {options_text(d)}")
+            f"\"{d.prompt}\"{why}; legal: {options_text(d)}" + _made_for(g, answer))
+
+
+def _made_for(g: Game, answer: str) -> str:
+    """The choices made for a player since the last answer (each had one legal answer): a
+    script entry written for one of them met the next decision instead (and if that choice's
+    rules refuse the entry, why)."""
+    out = ""
+    for f, picked in g.forced:
+        closed = f.closed_for(answer)
+        refused = f"; there {answer!r} is not offered: {closed.reason()}" if closed else ""
+        out += (f" (before it, {f.player}'s \"{f.prompt}\" had only one legal answer, "
+                f"{_label(f, picked)!r}, taken without asking: no script entry answers "
+                f"it{refused})")
+    return out
+
+
+def _label(d: Decision, picked: object) -> str:
+    return d.answer_label(picked) if d.multi else picked.label
 
 
 def never_used(i: int, answer: str, g: Game) -> str:

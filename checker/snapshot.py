@@ -34,7 +34,8 @@ from dominion_tavern.rulebook.engine.turn import Mark
 #: The attributes a Game has when it holds nothing beyond its state (checked before trusting a
 #: restart; an engine that grows new per-game attributes makes the explorer replay instead).
 KNOWN_GAME_ATTRS = frozenset({"factory", "state", "log", "answers", "plays_in_progress",
-                              "winners", "pending", "paused", "stop", "_gen"})
+                              "winners", "pending", "paused", "stop", "_gen",
+                              "forced"})  # choices made since the last answer: for messages
 TOP_LEVEL_KINDS = ("action", "buy")
 
 # A card in a pile has no play marks (``move`` clears them); the turn it last entered play

@@ -316,7 +316,7 @@ def test_a_purchase_the_rules_refuse_says_why_when_tried(answer, reason):
     (["Workshop"], "gain Village", "gain.empty (the Village pile is empty)"),
     (["Workshop"], "gain Soldier", "gain.supply-only (Soldier is not in the Supply)"),
     (["Mine", "Copper"], "gain Estate", "gain.supply-only (Estate is not the kind of card Mine "
-                                        "gains)")])
+                                        "can gain)")])
 def test_a_gain_the_card_refuses_says_why_when_tried(hand, answer, reason):
     """Rules card.cost, gain.empty and gain.supply-only (Workshop and Mine FAQ, Dominion
     rulebook 2nd ed.; Adventures rulebook 2015, Travellers): a card that costs too much, an
@@ -352,3 +352,21 @@ def test_throne_room_with_no_action_in_hand_says_so():
         "Ann has no card to play (Throne Room: you may play an Action card from your hand "
         "twice) [choice.do-what-you-can]")
     assert g.pending.kind == "buy"
+
+
+def test_an_entry_meant_for_a_choice_made_without_asking_says_so():
+    """Rule choice.only-option (engine convention): with one legal answer the choice is made
+    for the player, so a script entry written for it meets the next decision. The message says
+    which choice was made, and why the entry would not have fitted it (rule token.estate,
+    current text: no Duration; Inheritance can set aside only Village here)."""
+    g = position(["Village", "Amulet"], phase="buy", events=["Inheritance"],
+                 turn={"coins": 7}, bob={"deck": ["5 Copper"]})
+    g.answer("buy Inheritance")
+    text = not_legal(2, "set aside Amulet", g)
+    assert text.startswith("script entry 2 'set aside Amulet' is not a legal answer to Bob's "
+                           "decision")
+    assert text.endswith(
+        "(before it, Ann's \"Inheritance: set aside an Action card from the Supply costing up "
+        "to $4\" had only one legal answer, 'set aside Village', taken without asking: no "
+        "script entry answers it; there 'set aside Amulet' is not offered: token.estate (Amulet "
+        "is not the kind of card Inheritance can set aside))")

@@ -35,6 +35,7 @@ class Choosing:
             picked = d.resolve(only)
             if d.card is not None and only:
                 self._log_forced(d, picked)
+                self.forced.append((d, picked))
             return picked
         answer = yield d
         return answer
@@ -136,7 +137,7 @@ class Choosing:
         names = []
         refused: list[Closed] = []  # each pile left out, with why: said if it is answered
         for name, pile in self.state.supply.items():
-            why = _refused(self, name, pile.cards, up_to, exactly, where, card)
+            why = _refused(self, name, pile.cards, up_to, exactly, where, card, verb, rule)
             if why is None:
                 names.append(name)
             else:
@@ -151,7 +152,7 @@ class Choosing:
 
 
 def _refused(g: Game, name: str, cards: list[Card], up_to: int | None, exactly: int | None,
-             where, card: str | None) -> tuple[str, str] | None:
+             where, card: str | None, verb: str, rule: str | None) -> tuple[str, str] | None:
     """Why a Supply pile is not among a gain's choices (rule, reason), or None if it is."""
     if not cards:
         return "gain.empty", f"the {name} pile is empty"
@@ -161,7 +162,8 @@ def _refused(g: Game, name: str, cards: list[Card], up_to: int | None, exactly: 
     if exactly is not None and cost != exactly:
         return "card.cost", f"{name} costs ${cost}, not exactly ${exactly}"
     if where is not None and not where(cards[-1].d):
-        return "gain.supply-only", f"{name} is not the kind of card {card or 'it'} gains"
+        return (rule or "gain.supply-only",
+                f"{name} is not the kind of card {card or 'it'} can {verb}")
     return None
 
 

@@ -49,6 +49,7 @@ class Game(Moves, Knowing, Choosing, Playing, Windows, TurnLoop, Costs):
         self.log: Log | None = Log() if log else None
         self.answers: list[str] = []
         self.plays_in_progress: list[PlayInstance] = []
+        self.forced: list[tuple[Decision, Any]] = []  # made for a player since the last answer
         self.winners: list[str] = []
         self.pending: Decision | None = None
         self.paused: Mark | None = None
@@ -77,6 +78,7 @@ class Game(Moves, Knowing, Choosing, Playing, Windows, TurnLoop, Costs):
         chosen = d.resolve(answer)
         self.answers.append(d.answer_label(chosen) if d.multi else chosen.label)
         self.pending = None
+        self.forced.clear()
         self._advance(chosen)
         return self.pending
 
