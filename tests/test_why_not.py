@@ -370,3 +370,20 @@ def test_an_entry_meant_for_a_choice_made_without_asking_says_so():
         "to $4\" had only one legal answer, 'set aside Village', taken without asking: no "
         "script entry answers it; there 'set aside Amulet' is not offered: token.estate (Amulet "
         "is not the kind of card Inheritance can set aside))")
+
+
+@pytest.mark.parametrize(("bob", "answer", "reason"), [
+    ({"hand": ["Caravan Guard", "Copper"], "discard": ["Moat"]}, "reveal Moat",
+     "attack.reaction (Moat is not in Bob's hand)"),
+    ({"hand": ["Caravan Guard", "Copper"]}, "reveal Caravan Guard",
+     "attack.reaction (Caravan Guard reacts by 'play Caravan Guard')")])
+def test_a_reaction_that_cannot_be_used_says_why_when_tried(bob, answer, reason):
+    """Rule attack.reaction (Moat FAQ, Dominion rulebook 2nd ed.: revealed from your hand;
+    Caravan Guard FAQ, Adventures rulebook 2015: it reacts by being played)."""
+    g = position(["Witch", "Moat", "Caravan Guard"], ann={"hand": ["Witch"],
+                                                          "deck": ["5 Copper"]},
+                 bob={**bob, "deck": ["5 Copper"]})
+    g.answer("play Witch")
+    assert g.pending.player == "Bob"
+    with pytest.raises(IllegalAnswer, match=re.escape(f"it is not offered now: {reason}")):
+        g.answer(answer)

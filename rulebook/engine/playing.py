@@ -164,7 +164,8 @@ class Playing:
                 options.append(Option("continue", None))
                 chosen = yield from self.choose(
                     q, f"{attacker.name} plays {inst.card.name}: react with a card from your "
-                    "hand?", options, rule="attack.reaction", kind="react")
+                    "hand?", options, rule="attack.reaction", kind="react",
+                    explained=lambda q=q, options=options: _reactions_refused(q, options))
                 if chosen is None:
                     break
                 used.add(chosen.uid)
@@ -239,3 +240,26 @@ class Playing:
             unmet=lambda: self.closed_reserves(p, "after-action", action),
             closed=lambda: self.closed_reserves(p, "after-action", same_window=False))
 
+
+def _reactions_refused(q: Player, options: list[Option]) -> list[Closed]:
+    """Reactions a judge might name that are not offered, each with why (rule
+    ``attack.reaction``): one not in hand, or named with the other verb ("reveal Caravan
+    Guard", which reacts by being played)."""
+    offered = {o.label for o in options}
+    out = []
+    for c in q.owned():
+        b = ability(c)
+        if b.reaction is None:
+            continue
+        for verb in ("reveal", "play"):
+            label = f"{verb} {c.name}"
+            if label in offered:
+                continue
+            if c.zone is not q.hand:
+                why = f"{c.name} is not in {q.name}'s hand"
+            elif verb != b.reaction_verb:
+                why = f"{c.name} reacts by '{b.reaction_verb} {c.name}'"
+            else:
+                why = f"this {c.name} has reacted to this Attack already"
+            out.append(Closed(label, "attack.reaction", why))
+    return out
