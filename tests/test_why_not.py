@@ -387,3 +387,15 @@ def test_a_reaction_that_cannot_be_used_says_why_when_tried(bob, answer, reason)
     assert g.pending.player == "Bob"
     with pytest.raises(IllegalAnswer, match=re.escape(f"it is not offered now: {reason}")):
         g.answer(answer)
+
+
+def test_a_reserve_not_on_the_mat_says_where_it_is_when_called():
+    """Rule reserve.call (Adventures rulebook 2015, Reserve Cards: only a card on your Tavern
+    mat can be called): Guide in hand, at the start of the turn with Ratcatcher on the mat."""
+    g = position(["Guide", "Ratcatcher"], phase="start",
+                 ann={"hand": ["Guide", "Copper"], "mat": ["Ratcatcher"], "deck": ["5 Copper"]})
+    assert g.legal() == ["call Ratcatcher", "continue"]
+    with pytest.raises(IllegalAnswer, match=re.escape(
+            "it is not offered now: reserve.call (Guide is not on Ann's Tavern mat (in their "
+            "hand))")):
+        g.answer("call Guide")

@@ -238,7 +238,16 @@ class Playing:
             p, triggers, f"call a Reserve card after playing {action.name}?",
             rule="reserve.after-action",
             unmet=lambda: self.closed_reserves(p, "after-action", action),
-            closed=lambda: self.closed_reserves(p, "after-action", same_window=False))
+            closed=lambda: self.closed_reserves(p, "after-action", same_window=False),
+            explained=lambda: self.reserves_off_mat(p))
+
+    def reserves_off_mat(self: Game, p: Player) -> list[Closed]:
+        """p's Reserve cards that are not on the Tavern mat, so cannot be called (rule
+        ``reserve.call``), each said with where it is, when such a call is answered."""
+        return list({c.name: Closed(call_label(ability(c).call_window, c.name), "reserve.call",
+                                    f"{c.name} is not on {p.name}'s Tavern mat ({c.zone.at})")
+                     for c in p.owned()
+                     if ability(c).call_window is not None and c.zone is not p.mat}.values())
 
 
 def _reactions_refused(q: Player, options: list[Option]) -> list[Closed]:

@@ -353,7 +353,8 @@ class TurnLoop:
                     for c in self.callable_reserves(p, "end-of-buy")]
         yield from self.resolve_triggers(p, collect, "End of Buy phase: discard Wine Merchant "
                                          "from the Tavern mat?", rule="reserve.end-of-buy",
-                                         unmet=lambda: self.closed_reserves(p, "end-of-buy"))
+                                         unmet=lambda: self.closed_reserves(p, "end-of-buy"),
+                                         explained=lambda: self.reserves_off_mat(p))
 
     # -- Clean-up ---------------------------------------------------------------------------
     def cleanup(self: Game):

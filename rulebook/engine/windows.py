@@ -77,7 +77,8 @@ class Windows:
     def resolve_triggers(self: Game, p: Player, collect: Callable[[], list[Trigger]],
                          prompt: str | Worded, rule: str | Worded, pass_label: str = "continue",
                          unmet: Callable[[], list[Closed]] | None = None,
-                         closed: Callable[[], list[Closed]] | None = None):
+                         closed: Callable[[], list[Closed]] | None = None,
+                         explained: Callable[[], list[Closed]] | None = None):
         """Resolve what ``collect()`` offers, in the order ``p`` picks, until nothing is left
         or ``p`` passes on the optional rest. ``collect`` is asked again after each one, since
         resolving one can open or close others (the Soldier-then-Peasant exchange).
@@ -85,7 +86,8 @@ class Windows:
         ``prompt`` and ``rule`` may depend on what is offered (a function of the triggers).
         ``unmet()``: what this window would offer but for a condition that fails now (an
         empty pile); ``closed()``: other answers a player might expect here. The decision
-        lists both as unavailable; when nothing at all is offered, ``unmet`` is logged."""
+        lists both as unavailable; when nothing at all is offered, ``unmet`` is logged.
+        ``explained()``: answers refused too ordinarily to list, said when one is given."""
         done: set[object] = set()
         asked = False
         while True:
@@ -102,7 +104,7 @@ class Windows:
             yield from self.know_hand(p)  # p decides with their hand, even on another's turn
             chosen = yield from self.choose(p, _worded(prompt, ts), options,
                                             rule=_worded(rule, ts), kind="order",
-                                            closed=_joined(unmet, closed))
+                                            closed=_joined(unmet, closed), explained=explained)
             if chosen is None:
                 return
             done.add(chosen.key)
@@ -169,7 +171,8 @@ class Windows:
         yield from self.resolve_triggers(
             p, collect, lambda ts: START_OF_TURN[_offered(ts)][0],
             rule=lambda ts: START_OF_TURN[_offered(ts)][1],
-            closed=lambda: self.closed_reserves(p, "start-of-turn", same_window=False))
+            closed=lambda: self.closed_reserves(p, "start-of-turn", same_window=False),
+            explained=lambda: self.reserves_off_mat(p))
 
     # -- lasting effects --------------------------------------------------------------------
     def add_lasting(self: Game, p: Player, source: str, window: str, until: str,
