@@ -399,3 +399,20 @@ def test_a_reserve_not_on_the_mat_says_where_it_is_when_called():
             "it is not offered now: reserve.call (Guide is not on Ann's Tavern mat (in their "
             "hand))")):
         g.answer("call Guide")
+
+
+def test_teacher_onto_a_pile_holding_its_own_token_says_why():
+    """Ruling teacher.no-own-token-pile (Teacher FAQ, Adventures rulebook 2015: the pile must
+    have none of your tokens) and rule token.pile-bonus: Ann's +1 Action token is on
+    Village, so Teacher cannot put her +1 Card token there; a non-Action pile is refused too."""
+    g = position(["Peasant", "Village", "Smithy"], phase="start",
+                 ann={"mat": ["Teacher"], "tokens": {"+1 Action": "Village"},
+                      "deck": ["5 Copper"]})
+    g.answer("call Teacher")
+    g.answer("move +1 Card token")
+    for answer, why in (("put +1 Card token on Village", "Village holds one of Ann's tokens "
+                         "already"), ("put +1 Card token on Silver", "Silver is not an Action "
+                                      "Supply pile")):
+        with pytest.raises(IllegalAnswer, match=re.escape(
+                f"it is not offered now: token.pile-bonus ({why})")):
+            g.answer(answer)

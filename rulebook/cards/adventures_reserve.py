@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dominion_tavern.rulebook.carddata import CARDS
 from dominion_tavern.rulebook.cards.registry import on_play, treasure, when_called, worth
-from dominion_tavern.rulebook.engine.decisions import Option
+from dominion_tavern.rulebook.engine.decisions import Closed, Option
 from dominion_tavern.rulebook.engine.state import PILE_TOKENS
 
 # -- Coin of the Realm ------------------------------------------------------------------------
@@ -190,16 +190,26 @@ def teacher_call(g, p, me, event):
                                 [Option(f"move {t} token", t) for t in TEACHER_TOKENS],
                                 card="Teacher")
     yield from move_token(g, p, token, "Teacher", rule="token.pile-bonus",
-                          where=lambda name: name not in p.tokens.values())
+                          where=lambda name: name not in p.tokens.values(),
+                          refused=f"holds one of {p.name}'s tokens already")
 
 
-def move_token(g, p, token: str, source: str, rule: str, where=lambda name: True):
+def move_token(g, p, token: str, source: str, rule: str, where=lambda name: True,
+               refused: str = ""):
     """Move p's ``token`` to an Action Supply pile that ``where`` allows (rule
-    ``token.one-each``: it leaves its old pile). Shared by Teacher and the token Events."""
+    ``token.one-each``: it leaves its old pile). Shared by Teacher and the token Events.
+    ``refused``: why ``where`` turns a pile away ("holds one of Ann's tokens already"),
+    said after the pile's name if that pile is answered."""
     piles = [name for name, pile in g.state.supply.items()
              if _action_pile(name) and where(name)]
-    name = yield from g.pick_pile(p, piles, f"put {token} token on", f"{source}: move your "
-                                  f"{token} token to an Action Supply pile", card=source)
+    verb = f"put {token} token on"
+
+    def explained():
+        return [Closed(f"{verb} {name}", rule, f"{name} is not an Action Supply pile"
+                       if not _action_pile(name) else f"{name} {refused}")
+                for name in g.state.supply if name not in piles]
+    name = yield from g.pick_pile(p, piles, verb, f"{source}: move your {token} token to an "
+                                  "Action Supply pile", card=source, explained=explained)
     if name is None:
         g.note(p, f"cannot move their {token} token", note="no pile qualifies", rule=rule)
         return
