@@ -24,6 +24,12 @@ if TYPE_CHECKING:
 
 
 
+#: What a player does with cards that come from their deck, by verb, as the log and the
+#: chance steps say it.
+VERB_WORDS = {"draw": "draws", "look": "looks at", "reveal": "reveals", "deal": "has in hand",
+              "discard": "discards"}
+
+
 class Known(list[Card]):
     """Cards just made known, with the chance records of how they came up (empty when they
     were known already)."""
@@ -110,8 +116,7 @@ class Knowing:
         return names
 
     def _ask_chance(self: Game, p: Player, group: dict[str, int], take: int, verb: str):
-        what = {"draw": "draws", "look": "looks at", "reveal": "reveals",
-                "deal": "has in hand", "discard": "discards"}.get(verb, verb)
+        what = VERB_WORDS.get(verb, verb)
         which = "which card" if take == 1 else f"which {take}"
         step = ChanceStep.of(p.name, verb, group, take,
                              f"Chance: {which} of the {sum(group.values())} cards in unknown "

@@ -10,17 +10,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from dominion_tavern.rulebook.engine.knowing import Known, group_counts
+from dominion_tavern.rulebook.engine.knowing import VERB_WORDS, Known, group_counts
 from dominion_tavern.rulebook.engine.log import counted
 from dominion_tavern.rulebook.engine.state import Card, Player, Zone, move, move_zone
 
 if TYPE_CHECKING:
     from dominion_tavern.rulebook.engine.game import Game
 
-
-#: What a player does to cards on top of their deck (:meth:`Moves.peek`'s verbs), as the log
-#: says it.
-NOTHING_SEEN = {"look": "looks at", "reveal": "reveals", "discard": "discards"}
 
 #: Where a gained card goes (a zone of the player's), as the log says it.
 GAINED_TO = {"discard": "", "hand": "to hand", "deck": "onto their deck"}
@@ -145,7 +141,7 @@ class Moves:
                 seen.chance = tuple((yield from self.know_top(p, k, verb)))
             seen.extend(reversed(deck[-k:]))
         elif n > 0:
-            self.note(p, f"{NOTHING_SEEN[verb]} no cards",
+            self.note(p, f"{VERB_WORDS[verb]} no cards",
                       note="their deck and discard pile are empty", rule=rule or verb)
         return seen
 

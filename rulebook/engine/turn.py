@@ -305,13 +305,11 @@ class TurnLoop:
                for name in self.state.events if EVENTS[name].cost > t.coins]
         if t.no_buying_cards:
             return out
-        cost = self.costs_now()
         for name, pile in self.state.supply.items():
             if not pile.cards:
                 out.append(Closed(f"buy {name}", "turn.buy.purchase", f"the {name} pile is empty"))
                 continue
-            d = pile.cards[-1].d
-            price = d.cost if cost is None else cost(d)
+            price = self.cost(pile.cards[-1])
             if price > t.coins:
                 out.append(Closed(f"buy {name}", "turn.buy.purchase",
                                   f"{name} costs ${price}, more than your ${t.coins}"))
