@@ -10,9 +10,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
-import traceback
 from collections.abc import Sequence
-from pathlib import Path
 
 from dominion_tavern import __version__
 
@@ -44,6 +42,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not argv:
         parser().print_help()
         return 0
+    from dominion_tavern.checker.faults import fault_text
     from dominion_tavern.checker.scenario import ScenarioError
     from dominion_tavern.rulebook.engine.decisions import IllegalAnswer
     from dominion_tavern.rulebook.setup import SetupError
@@ -63,14 +62,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as e:  # a fault in Tavern itself: said in words, never a bare traceback
         print(f"tavern {args.command}: {fault_text(e)}", file=sys.stderr)
         return 3
-
-
-def fault_text(e: BaseException) -> str:
-    """An engine or checker fault, named with where it happened, for a bug report."""
-    last = traceback.extract_tb(e.__traceback__)[-1]
-    where = f"{Path(last.filename).name}:{last.lineno} in {last.name}"
-    return (f"internal error: {type(e).__name__}: {e} (at {where}). This is a fault in "
-            "Tavern, not in your input: please report it with the command and its files.")
 
 
 if __name__ == "__main__":

@@ -37,7 +37,8 @@ def add(sub) -> None:
                  "  tavern rule --search exchange empty pile",
                  {0: "found", 1: "--search found nothing"})
     ap.add_argument("id", nargs="*", help="a rule id (turn.cleanup.draw) or a ruling id "
-                    "(royal-carriage.call-timing); words that are no id are searched for")
+                    "(royal-carriage.call-timing); two or more words are a question, "
+                    "searched for as --search does")
     ap.add_argument("--search", nargs="+", metavar="WORD",
                     help="rules, rulings, cards and glossary terms that best answer the words "
                          "(a question as typed: word forms, synonyms and typos are found)")

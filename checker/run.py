@@ -26,6 +26,7 @@ from typing import Any
 
 from dominion_tavern.checker.expect import Check, checks
 from dominion_tavern.checker.explore import ExploreError, Stop, Stopper, check_outcomes
+from dominion_tavern.checker.faults import fault_where
 from dominion_tavern.checker.scenario import Checkpoint, Scenario
 from dominion_tavern.checker.script_errors import never_used, not_legal
 from dominion_tavern.rulebook.engine.decisions import IllegalAnswer
@@ -128,7 +129,7 @@ def run_scenario(scn: Scenario, ruleset: str | None = None) -> Result:
         res.failure = f"setup: {e}"
         return res
     except Exception as e:  # an engine fault must not stop the other scenarios
-        res.failure = f"engine error at the start: {type(e).__name__}: {e}"
+        res.failure = f"engine error at the start: {type(e).__name__}: {e} (at {fault_where(e)})"
         return res
     g = run.game
     try:
@@ -151,7 +152,7 @@ def run_scenario(scn: Scenario, ruleset: str | None = None) -> Result:
     except ExploreError as e:
         res.failure = f"outcomes: {e}"
     except Exception as e:  # an engine fault must not stop the other scenarios
-        res.failure = f"engine error: {type(e).__name__}: {e}"
+        res.failure = f"engine error: {type(e).__name__}: {e} (at {fault_where(e)})"
     res.passed = res.failure is None
     res.log = [e.text() for e in g.log]
     res.rules = g.log.rules_cited()

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from itertools import islice
 
-from dominion_tavern.rulebook.engine.chance import ChanceStep
 from dominion_tavern.rulebook.engine.decisions import Decision
 from dominion_tavern.rulebook.engine.game import Game
 
@@ -27,10 +26,9 @@ def not_legal(i: int, answer: str, g: Game) -> str:
     """Script entry ``i`` (1-based) is not one of the pending decision's legal answers."""
     d = g.pending
     assert d is not None
-    whose = "the chance step" if isinstance(d, ChanceStep) else f"{d.player}'s decision"
     closed = d.closed_for(answer)
     why = f"; it is not offered now: {closed.reason()}" if closed is not None else ""
-    return (f"script entry {i} {answer!r} is not a legal answer to {whose} "
+    return (f"script entry {i} {answer!r} is not a legal answer to {d.whose} "
             f"\"{d.prompt}\"{why}; legal: {options_text(d)}" + _made_for(g, answer))
 
 
@@ -43,13 +41,10 @@ def _made_for(g: Game, answer: str) -> str:
         closed = f.closed_for(answer)
         refused = f"; there {answer!r} is not offered: {closed.reason()}" if closed else ""
         out += (f" (before it, {f.player}'s \"{f.prompt}\" had only one legal answer, "
-                f"{_label(f, picked)!r}, taken without asking: no script entry answers "
+                f"{f.chosen_label(picked)!r}, taken without asking: no script entry answers "
                 f"it{refused})")
     return out
 
-
-def _label(d: Decision, picked: object) -> str:
-    return d.answer_label(picked) if d.multi else picked.label
 
 
 def never_used(i: int, answer: str, g: Game) -> str:

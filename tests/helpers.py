@@ -13,6 +13,9 @@ from dominion_tavern.rulebook.position import build
 
 #: The explorer's stop point at the end of the Action phase.
 ACTION_END = {"at": "end-of-phase", "phase": "action"}
+#: A hand of ten different cards (Haunted Woods puts it onto the deck: 3,628,800 orders).
+TEN_DIFFERENT = ["Copper", "Estate", "Duchy", "Silver", "Province", "Curse", "Village", "Smithy",
+                 "Moat", "Gold"]
 KINGDOM_CARDS = sorted(n for n, d in CARDS.items()
                        if d.kingdom and d.supply and n in BEHAVIOURS)
 

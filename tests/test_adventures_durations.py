@@ -1249,3 +1249,16 @@ def test_position_earlier_duration_after_start_has_done_its_part():
                                          "deck": ["40 Estate"]})
     finish_turn(g)
     assert names(g.player("Ann").play) == []
+
+
+def test_a_caravan_guard_played_on_another_turn_is_said_to_stay():
+    """Ruling caravan-guard.react-play (Adventures rulebook 2015, card FAQ: Caravan Guard:
+    played in reaction, it stays in play until its owner's next turn) and rule
+    duration.stays-in-play: at Ann's Clean-up the log says Bob's Caravan Guard stays."""
+    g = position(["Witch", "Caravan Guard"], ann={"hand": ["Witch"], "deck": ["5 Copper"]},
+                 bob={"hand": ["Caravan Guard"], "deck": ["5 Copper"]})
+    g.answer("play Witch")
+    g.answer("play Caravan Guard")
+    finish_turn(g)
+    assert "Bob keeps Caravan Guard in play (effects to come) [duration.stays-in-play]" in [
+        e.text() for e in entries(g, "keeps")]

@@ -18,7 +18,7 @@ from dominion_tavern.rulebook.engine.decisions import Decision
 from dominion_tavern.rulebook.rules import RULES
 from dominion_tavern.rulebook.setup import KINGDOMS, Setup
 from dominion_tavern.rulebook.simulate import play_game, random_kingdoms, simulate
-from helpers import deck, position
+from helpers import TEN_DIFFERENT, deck, position
 
 
 def test_big_money_beats_random():
@@ -32,8 +32,7 @@ def test_random_bot_orders_a_big_hand_without_listing_every_order(monkeypatch):
     """Haunted Woods makes Bob put a 10-card hand onto his deck in any order (card FAQ:
     Haunted Woods): 10 different cards have 3,628,800 orders. The random bot answers with one
     of them, legal and whole, without listing them all (19 s and 1.4 GB of memory here)."""
-    hand = ["Gold", "Copper", "Estate", "Duchy", "Silver", "Province", "Curse", "Village",
-            "Smithy", "Moat"]
+    hand = TEN_DIFFERENT
     g = position(["Haunted Woods", "Village", "Smithy", "Moat"], phase="buy",
                  turn={"player": "Bob", "buys": 2},
                  ann={"play": [{"card": "Haunted Woods", "earlier": True}]},

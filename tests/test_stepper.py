@@ -15,6 +15,7 @@ from dominion_tavern.rulebook.bots import BigMoney
 from dominion_tavern.rulebook.engine.chance import ChanceStep
 from dominion_tavern.rulebook.engine.knowing import Unknown
 from dominion_tavern.rulebook.setup import Setup, new_game
+from helpers import TEN_DIFFERENT
 
 
 def labels(s: Stepper) -> list[str]:
@@ -99,8 +100,7 @@ def test_many_orders_are_picked_in_order_with_toggle_chips(monkeypatch) -> None:
     """Haunted Woods: Bob puts his hand onto his deck in any order (card FAQ: Haunted Woods).
     Ten different cards have 3,628,800 orders: the stepper shows a chip per card, clicked in
     the order wanted (top card first), without listing the orders."""
-    hand = ["Copper", "Estate", "Duchy", "Silver", "Province", "Curse", "Village", "Smithy",
-            "Moat", "Gold"]
+    hand = TEN_DIFFERENT
     g = position({"kingdom": ["Haunted Woods", "Village", "Smithy", "Moat"], "players": [
         {"name": "Ann", "play": [{"card": "Haunted Woods", "earlier": True}]},
         {"name": "Bob", "hand": ["Gold", *hand], "deck": ["5 Copper"]}],

@@ -315,12 +315,13 @@ def test_a_purchase_the_rules_refuse_says_why_when_tried(answer, reason):
     (["Workshop"], "gain Gold", "card.cost (Gold costs $6, more than $4)"),
     (["Workshop"], "gain Village", "gain.empty (the Village pile is empty)"),
     (["Workshop"], "gain Soldier", "gain.supply-only (Soldier is not in the Supply)"),
-    (["Mine", "Copper"], "gain Estate", "gain.supply-only (Estate is not the kind of card Mine "
-                                        "can gain)")])
+    (["Mine", "Copper"], "gain Estate", "card.types (Estate is not the kind of card Mine can "
+                                        "gain)")])
 def test_a_gain_the_card_refuses_says_why_when_tried(hand, answer, reason):
-    """Rules card.cost, gain.empty and gain.supply-only (Workshop and Mine FAQ, Dominion
-    rulebook 2nd ed.; Adventures rulebook 2015, Travellers): a card that costs too much, an
-    empty pile, a non-Supply card, a card of the wrong type, each said when answered."""
+    """Rules card.cost, gain.empty, gain.supply-only and card.types (Workshop and Mine FAQ,
+    Dominion rulebook 2nd ed.; Adventures rulebook 2015, Travellers): a card that costs too
+    much, an empty pile, a non-Supply card, a card of the wrong type (Mine gains a Treasure),
+    each said when answered."""
     g = position(["Workshop", "Mine", "Village", "Peasant"], piles={"Village": 0},
                  ann={"hand": hand, "deck": ["5 Copper"]})
     g.answer(f"play {hand[0]}")
@@ -357,8 +358,8 @@ def test_throne_room_with_no_action_in_hand_says_so():
 def test_an_entry_meant_for_a_choice_made_without_asking_says_so():
     """Rule choice.only-option (engine convention): with one legal answer the choice is made
     for the player, so a script entry written for it meets the next decision. The message says
-    which choice was made, and why the entry would not have fitted it (rule token.estate,
-    current text: no Duration; Inheritance can set aside only Village here)."""
+    which choice was made, and why the entry would not have fitted it (Ruling
+    inheritance.no-duration-current: no Duration; Inheritance can set aside only Village)."""
     g = position(["Village", "Amulet"], phase="buy", events=["Inheritance"],
                  turn={"coins": 7}, bob={"deck": ["5 Copper"]})
     g.answer("buy Inheritance")
@@ -376,14 +377,18 @@ def test_an_entry_meant_for_a_choice_made_without_asking_says_so():
     ({"hand": ["Caravan Guard", "Copper"], "discard": ["Moat"]}, "reveal Moat",
      "attack.reaction (Moat is not in Bob's hand)"),
     ({"hand": ["Caravan Guard", "Copper"]}, "reveal Caravan Guard",
-     "attack.reaction (Caravan Guard reacts by 'play Caravan Guard')")])
+     "attack.reaction (Caravan Guard reacts by 'play Caravan Guard')"),
+    ({"hand": ["Moat", "Caravan Guard"], "deck": ["Moat"], "react": "reveal Moat"}, "reveal Moat",
+     "attack.reaction (this Moat has reacted to this Attack already)")])
 def test_a_reaction_that_cannot_be_used_says_why_when_tried(bob, answer, reason):
     """Rule attack.reaction (Moat FAQ, Dominion rulebook 2nd ed.: revealed from your hand;
     Caravan Guard FAQ, Adventures rulebook 2015: it reacts by being played)."""
     g = position(["Witch", "Moat", "Caravan Guard"], ann={"hand": ["Witch"],
                                                           "deck": ["5 Copper"]},
-                 bob={**bob, "deck": ["5 Copper"]})
+                 bob={"deck": ["5 Copper"], **{k: v for k, v in bob.items() if k != "react"}})
     g.answer("play Witch")
+    if "react" in bob:  # a second copy, in the deck, must not give its reason for this one
+        g.answer(bob["react"])
     assert g.pending.player == "Bob"
     with pytest.raises(IllegalAnswer, match=re.escape(f"it is not offered now: {reason}")):
         g.answer(answer)
@@ -396,8 +401,8 @@ def test_a_reserve_not_on_the_mat_says_where_it_is_when_called():
                  ann={"hand": ["Guide", "Copper"], "mat": ["Ratcatcher"], "deck": ["5 Copper"]})
     assert g.legal() == ["call Ratcatcher", "continue"]
     with pytest.raises(IllegalAnswer, match=re.escape(
-            "it is not offered now: reserve.call (Guide is not on Ann's Tavern mat (in their "
-            "hand))")):
+            "it is not offered now: reserve.call (Guide is not on the Tavern mat: it is in "
+            "their hand)")):
         g.answer("call Guide")
 
 

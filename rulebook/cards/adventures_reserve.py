@@ -190,24 +190,21 @@ def teacher_call(g, p, me, event):
                                 [Option(f"move {t} token", t) for t in TEACHER_TOKENS],
                                 card="Teacher")
     yield from move_token(g, p, token, "Teacher", rule="token.pile-bonus",
-                          where=lambda name: name not in p.tokens.values(),
-                          refused=f"holds one of {p.name}'s tokens already")
+                          refuse=lambda name: f"{name} holds one of {p.name}'s tokens already"
+                          if name in p.tokens.values() else None)
 
 
-def move_token(g, p, token: str, source: str, rule: str, where=lambda name: True,
-               refused: str = ""):
-    """Move p's ``token`` to an Action Supply pile that ``where`` allows (rule
-    ``token.one-each``: it leaves its old pile). Shared by Teacher and the token Events.
-    ``refused``: why ``where`` turns a pile away ("holds one of Ann's tokens already"),
-    said after the pile's name if that pile is answered."""
-    piles = [name for name, pile in g.state.supply.items()
-             if _action_pile(name) and where(name)]
+def move_token(g, p, token: str, source: str, rule: str, refuse=lambda name: None):
+    """Move p's ``token`` to an Action Supply pile that ``refuse`` does not turn away (it
+    says why, or None) (rule ``token.one-each``: it leaves its old pile). Shared by Teacher
+    and the token Events; a refused pile's reason is said if that pile is answered."""
+    why = {name: f"{name} is not an Action Supply pile" if not _action_pile(name)
+           else refuse(name) for name in g.state.supply}
+    piles = [name for name in g.state.supply if why[name] is None]
     verb = f"put {token} token on"
 
     def explained():
-        return [Closed(f"{verb} {name}", rule, f"{name} is not an Action Supply pile"
-                       if not _action_pile(name) else f"{name} {refused}")
-                for name in g.state.supply if name not in piles]
+        return [Closed(f"{verb} {name}", rule, reason) for name, reason in why.items() if reason]
     name = yield from g.pick_pile(p, piles, verb, f"{source}: move your {token} token to an "
                                   "Action Supply pile", card=source, explained=explained)
     if name is None:

@@ -4,7 +4,6 @@ Treasures (rules ``event``, ``event.not-a-card``); these functions are the Event
 from __future__ import annotations
 
 from dataclasses import replace
-from itertools import takewhile
 
 from dominion_tavern.rulebook.carddata import CARDS
 from dominion_tavern.rulebook.cards.adventures_reserve import move_token, put_token
@@ -88,9 +87,8 @@ def mission(g, p, _):
     if g.ruleset == "2015" and len(owners) > 1 and owners[-2] == p.index:
         g.note(p, "takes no extra turn", note="the previous turn was theirs", rule="turn.extra")
         return
-    run = sum(1 for _ in takewhile(lambda i: i == p.index, reversed(owners)))  # turns in a row
-    ahead = sum(1 for i, _ in g.state.extra_turns if i == p.index)  # and extra turns to come
-    if g.ruleset == "current" and run + ahead >= 2:
+    ahead = sum(1 for i, _ in g.state.extra_turns if i == p.index)  # extra turns to come
+    if g.ruleset == "current" and g.would_be_third_turn(p.index, ahead):
         g.note(p, "will take no extra turn", note="it would be a 3rd turn in a row",
                rule="turn.extra")  # said when bought; the end of the turn confirms it
     else:

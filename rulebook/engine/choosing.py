@@ -132,12 +132,13 @@ class Choosing:
         (a predicate on the card's data). Returns the name, or None when nothing qualifies (or
         when ``optional`` and declined). A gain that must be made cites ``gain.supply-only``
         (where its options come from) unless ``rule`` is given; an optional one, 'you may'."""
+        own_rule = rule  # the card's own, if it names one: its condition's rule
         if rule is None and not optional:
             rule = "gain.supply-only"
         names = []
         refused: list[Closed] = []  # each pile left out, with why: said if it is answered
         for name, pile in self.state.supply.items():
-            why = _refused(self, name, pile.cards, up_to, exactly, where, card, verb, rule)
+            why = _refused(self, name, pile.cards, up_to, exactly, where, card, verb, own_rule)
             if why is None:
                 names.append(name)
             else:
@@ -162,7 +163,7 @@ def _refused(g: Game, name: str, cards: list[Card], up_to: int | None, exactly: 
     if exactly is not None and cost != exactly:
         return "card.cost", f"{name} costs ${cost}, not exactly ${exactly}"
     if where is not None and not where(cards[-1].d):
-        return (rule or "gain.supply-only",
+        return (rule or "card.types",
                 f"{name} is not the kind of card {card or 'it'} can {verb}")
     return None
 

@@ -36,11 +36,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from itertools import combinations
 from math import comb
 from typing import Any
 
-from more_itertools import distinct_permutations
+from more_itertools import distinct_combinations, distinct_permutations
 
 
 class IllegalAnswer(ValueError):
@@ -208,8 +207,18 @@ class Decision:
         return (f"Options: {opts} (pick {self.min} to {self.max}, {how}answer as "
                 f"'{self.verb}: A, B' or '{self.verb}: nothing')")
 
+    @property
+    def whose(self) -> str:
+        """What an illegal answer was given to, as messages say it: a player's decision, or
+        a chance step, which no one decides."""
+        return "the chance step" if self.kind == "chance" else f"{self.player}'s decision"
+
+    def chosen_label(self, chosen: Any) -> str:
+        """The label of what :meth:`resolve` returned (a multi-pick's: ``"VERB: A, B"``)."""
+        return self.answer_label(chosen) if self.multi else chosen.label
+
     def _illegal(self, answer: object, why: str) -> IllegalAnswer:
-        return IllegalAnswer(f"{answer!r} is not a legal answer to {self.player}'s decision "
+        return IllegalAnswer(f"{answer!r} is not a legal answer to {self.whose} "
                              f"\"{self.prompt}\": {why}. {self._describe()}")
 
     def resolve(self, answer: object) -> Any:
@@ -282,11 +291,8 @@ class Decision:
         names = list(counts)
         pool = [rank for rank, name in enumerate(names) for _ in range(counts[name])]
         for k in range(self.min, min(self.max, len(pool)) + 1):
-            seen: set[tuple[int, ...]] = set()
-            for picks in combinations(pool, k):  # ranks in order: each multiset once
-                if picks in seen:
-                    continue
-                seen.add(picks)
+            # each multiset once, in rank order (sorted: the library does not promise one)
+            for picks in sorted(distinct_combinations(pool, k)):
                 for v in distinct_permutations(picks) if self.ordered else (picks,):
                     yield f"{self.verb}: " + (", ".join(names[r] for r in v) or "nothing")
 

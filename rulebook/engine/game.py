@@ -76,7 +76,7 @@ class Game(Moves, Knowing, Choosing, Playing, Windows, TurnLoop, Costs):
             raise NoDecision("No decision is pending" + (" (the game is over)" if self.over
                                                         else " (paused)"))
         chosen = d.resolve(answer)
-        self.answers.append(d.answer_label(chosen) if d.multi else chosen.label)
+        self.answers.append(d.chosen_label(chosen))
         self.pending = None
         self.forced.clear()
         self._advance(chosen)

@@ -23,7 +23,6 @@ if TYPE_CHECKING:
     from dominion_tavern.rulebook.engine.game import Game
 
 
-
 #: What a player does with cards that come from their deck, by verb, as the log and the
 #: chance steps say it.
 VERB_WORDS = {"draw": "draws", "look": "looks at", "reveal": "reveals", "deal": "has in hand",

@@ -245,7 +245,7 @@ class Playing:
         """p's Reserve cards that are not on the Tavern mat, so cannot be called (rule
         ``reserve.call``), each said with where it is, when such a call is answered."""
         return list({c.name: Closed(call_label(ability(c).call_window, c.name), "reserve.call",
-                                    f"{c.name} is not on {p.name}'s Tavern mat ({c.zone.at})")
+                                    f"{c.name} is not on the Tavern mat: it is {c.zone.at}")
                      for c in p.owned()
                      if ability(c).call_window is not None and c.zone is not p.mat}.values())
 
@@ -256,8 +256,8 @@ def _reactions_refused(q: Player, options: list[Option]) -> list[Closed]:
     Guard", which reacts by being played)."""
     offered = {o.label for o in options}
     out = []
-    for c in q.owned():
-        b = ability(c)
+    for c in [*q.hand.cards, *(c for c in q.owned() if c.zone is not q.hand)]:  # hand first:
+        b = ability(c)  # a copy in hand gives the reason for its name, not one elsewhere
         if b.reaction is None:
             continue
         for verb in ("reveal", "play"):

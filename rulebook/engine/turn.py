@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from itertools import takewhile
 from typing import TYPE_CHECKING
 
 from dominion_tavern.rulebook.carddata import EVENTS
@@ -305,14 +306,13 @@ class TurnLoop:
                for name in self.state.events if EVENTS[name].cost > t.coins]
         if t.no_buying_cards:
             return out
+        affordable = set(BuyOffer(self).affordable())  # the one place a price meets the $
         for name, pile in self.state.supply.items():
             if not pile.cards:
                 out.append(Closed(f"buy {name}", "turn.buy.purchase", f"the {name} pile is empty"))
-                continue
-            price = self.cost(pile.cards[-1])
-            if price > t.coins:
-                out.append(Closed(f"buy {name}", "turn.buy.purchase",
-                                  f"{name} costs ${price}, more than your ${t.coins}"))
+            elif name not in affordable:
+                out.append(Closed(f"buy {name}", "turn.buy.purchase", f"{name} costs "
+                                  f"${self.cost(pile.cards[-1])}, more than your ${t.coins}"))
         out += [Closed(f"buy {name}", "traveller.nonsupply", f"{name} is not in the Supply")
                 for name in self.state.nonsupply]
         return out
@@ -367,8 +367,10 @@ class TurnLoop:
         for q in everyone:
             out = [c for c in q.play.cards if not durations or not self.stays_in_play(c)]
             leaving.append(out)
-            if q is p and len(out) < len(p.play.cards):
-                self._say_kept([c for c in p.play.cards if c not in out])
+            kept = [c for c in q.play.cards if c not in out
+                    and (q is p or c.since == t.number)]  # another's: played this turn
+            if kept:
+                self._say_kept(q, kept)
             if q is p and from_hand:
                 self._move_all(p, from_hand, p.discard, "discards", "turn.cleanup.discard")
             if out:
@@ -383,10 +385,9 @@ class TurnLoop:
         if self.reacts("end-of-turn", p):
             yield from self.fire("end-of-turn", p)  # after drawing: Save
 
-    def _say_kept(self: Game, kept: list[Card]) -> None:
-        """The turn's player's cards that stay in play through Clean-up, each group with its
-        rule: a Duration with something left to do, or a card that played one again."""
-        p = self.state.turn.player
+    def _say_kept(self: Game, p: Player, kept: list[Card]) -> None:
+        """p's cards that stay in play through this Clean-up, each group with its rule: a
+        Duration with something left to do, or a card that played one again."""
         own = [c.name for c in kept if self.has_future_effects(c)]
         replayers = [c.name for c in kept if not self.has_future_effects(c)]
         if own:
@@ -444,13 +445,20 @@ class TurnLoop:
         return (province is not None and not province.cards) or \
             self.state.empty_supply_piles() >= (4 if len(self.state.players) >= 5 else 3)
 
+    def would_be_third_turn(self: Game, idx: int, queued: int = 0) -> bool:
+        """Whether player ``idx``'s next turn, after ``queued`` extra turns of theirs still to
+        come, would be their 3rd turn in a row, which the current Mission text does not give
+        (rule ``turn.extra``)."""
+        run = sum(1 for _ in takewhile(lambda i: i == idx, reversed(self.state.turn_owners)))
+        return run + queued >= 2
+
     def next_turn(self: Game) -> None:
         s = self.state
         t = s.turn
         source = None
         while s.extra_turns and source is None:
             idx, source = s.extra_turns.pop(0)
-            if s.ruleset == "current" and s.turn_owners[-2:] == [idx, idx]:
+            if s.ruleset == "current" and self.would_be_third_turn(idx):
                 self.note(s.players[idx], "takes no extra turn", note="not a 3rd turn in a row",
                           rule="turn.extra")
                 source = None
