@@ -51,13 +51,13 @@ bench: $(CORE)
 
 # 1 worker against every core, interleaved: games per second and their ratio (target 1.8 on 2).
 bench-workers: $(CORE)
-	$(BIN)/python -m dominion_tavern.checker.bench_simulate
+	$(BIN)/python -m dominion_tavern.checker.bench.workers
 
 # This checkout against another commit (REF=...), interleaved, with the ratios; the other
 # commit is checked out and installed under .bench/ on first use.
 bench-compare: $(CORE)
 	@test -n "$(REF)" || { echo "usage: make bench-compare REF=COMMIT" >&2; exit 2; }
-	$(BIN)/python -m dominion_tavern.checker.bench_compare $(REF)
+	$(BIN)/python -m dominion_tavern.checker.bench.compare $(REF)
 
 reference: $(CORE)
 	$(BIN)/python -m dominion_tavern.checker.reference
@@ -70,7 +70,7 @@ bench-start: $(CORE)
 	$(BIN)/python -m dominion_tavern.checker.bench --start
 
 diagrams: setup
-	$(BIN)/python -m dominion_tavern.diagrams.examples diagrams/svg
+	$(BIN)/python -m dominion_tavern.notebooks.examples diagrams/svg
 
 # Notebooks: the jupytext .py files are the source; .ipynb are generated into notebooks/build/.
 NB_SRC   := $(filter-out notebooks/__init__.py,$(wildcard notebooks/[0-9]*.py))

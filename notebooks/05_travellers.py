@@ -31,7 +31,7 @@
 
 # %%
 from dominion_tavern.diagrams import traveller_chains, upgrade_after
-from dominion_tavern.diagrams.examples import puzzle_state, puzzle_tree
+from dominion_tavern.notebooks.examples import puzzle_state, puzzle_tree
 from dominion_tavern.notebooks.widgets import PUZZLE_PATH, Stepper
 from dominion_tavern.notebooks.widgets.teach import rule, scenario
 

@@ -25,7 +25,7 @@ import ipywidgets as w
 import matplotlib.pyplot as plt
 from dominion_tavern.rulebook.carddata import CARDS
 from dominion_tavern.rulebook.setup import KINGDOMS
-from dominion_tavern.rulebook.simulate import simulate
+from dominion_tavern.rulebook.simulate.games import simulate
 from IPython.display import display
 
 ADVENTURES = ["Amulet", "Caravan Guard", "Coin of the Realm", "Gear", "Hireling", "Peasant",

@@ -35,8 +35,8 @@ from typing import Any
 import dominion_tavern.rulebook.cards  # noqa: F401  (registers card behaviour)
 from dominion_tavern.rulebook.carddata import RULESETS
 from dominion_tavern.rulebook.cards.events import give_estate_token
-from dominion_tavern.rulebook.cards.registry import ability
 from dominion_tavern.rulebook.engine.game import Game
+from dominion_tavern.rulebook.engine.registry import ability
 from dominion_tavern.rulebook.engine.state import (
     PILE_TOKENS,
     Card,

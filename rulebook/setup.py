@@ -9,7 +9,6 @@
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field
 
 import dominion_tavern.rulebook.cards  # noqa: F401  (registers card behaviour)
@@ -17,6 +16,7 @@ from dominion_tavern.rulebook.carddata import CARDS, EVENTS, RULESETS
 from dominion_tavern.rulebook.engine.game import Game
 from dominion_tavern.rulebook.engine.knowing import group_counts
 from dominion_tavern.rulebook.engine.state import GameState, Player, Turn, Zone
+from dominion_tavern.rulebook.spelling import suggest
 
 KINGDOMS = {
     # Dominion (2nd edition) rulebook, "First Game".
@@ -39,9 +39,7 @@ class SetupError(ValueError):
 def check_card_name(name: str, where: str = "") -> str:
     if name in CARDS:
         return name
-    near = difflib.get_close_matches(name, list(CARDS) + list(EVENTS), n=3, cutoff=0.6)
-    hint = f"; did you mean {', '.join(near)}?" if near else ""
-    raise SetupError(f"{where}unknown card {name!r}{hint}")
+    raise SetupError(f"{where}unknown card {name!r}{suggest(name, [*CARDS, *EVENTS])}")
 
 
 def pile_size(name: str, players: int) -> int:
@@ -152,9 +150,7 @@ class Setup:
             check_card_name(name, "kingdom: ")
         for name in self.events:
             if name not in EVENTS:
-                near = difflib.get_close_matches(name, list(EVENTS), n=3)
-                raise SetupError(f"events: unknown Event {name!r}"
-                                 + (f"; did you mean {', '.join(near)}?" if near else ""))
+                raise SetupError(f"events: unknown Event {name!r}{suggest(name, EVENTS)}")
         if not self.any_kingdom:
             not_kingdom = [n for n in self.kingdom if not CARDS[n].kingdom]
             if not_kingdom or len(set(self.kingdom)) != 10 or len(self.kingdom) != 10:

@@ -8,7 +8,7 @@ Each test names its ruling (``Ruling <card>.<point>``) and the ruling's source; 
 from __future__ import annotations
 
 import pytest
-from dominion_tavern.rulebook.cards.registry import BEHAVIOURS, Behaviour
+from dominion_tavern.rulebook.engine.registry import BEHAVIOURS, Behaviour
 from dominion_tavern.rulebook.setup import Setup, new_game
 from helpers import deck, entries, names, position, to_buy
 

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from dominion_tavern.checker.bench_compare import BenchError, checkout, main, ratios
+from dominion_tavern.checker.bench.compare import BenchError, checkout, main, ratios
 
 REPO = Path(__file__).resolve().parents[1]
 

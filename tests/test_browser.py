@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 from dominion_tavern.checker.cli import main
-from dominion_tavern.checker.scenario import load_scenario
+from dominion_tavern.checker.format.load import load_scenario
 from dominion_tavern.notebooks.widgets.browser import (
     NOTEBOOKS,
     Served,

@@ -12,11 +12,11 @@ from __future__ import annotations
 import random
 
 import pytest
-from dominion_tavern.rulebook.bots import RandomBot
 from dominion_tavern.rulebook.carddata import EVENTS
 from dominion_tavern.rulebook.engine.decisions import Decision, IllegalAnswer
 from dominion_tavern.rulebook.engine.turn import END_BUY, PLAY_ALL, BuyOffer
 from dominion_tavern.rulebook.setup import Setup, new_game
+from dominion_tavern.rulebook.simulate.bots import RandomBot
 from helpers import kingdoms, position
 
 

@@ -14,10 +14,10 @@ from fractions import Fraction
 
 import pytest
 from dominion_tavern.checker.explore import explore
-from dominion_tavern.rulebook.bots import RandomBot
 from dominion_tavern.rulebook.engine.chance import ChanceStep, outcomes
 from dominion_tavern.rulebook.engine.game import Game, replay
 from dominion_tavern.rulebook.position import build
+from dominion_tavern.rulebook.simulate.bots import RandomBot
 from helpers import ACTION_END, entries, play_all, position
 
 

@@ -12,8 +12,9 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from dominion_tavern.checker.explore import PROBABILITY, check_outcomes, parse_probability
-from dominion_tavern.checker.scenario import load_scenario
+from dominion_tavern.checker.format.load import load_scenario
+from dominion_tavern.checker.format.probabilities import PROBABILITY, parse_probability
+from dominion_tavern.checker.runner.outcome_check import check_outcomes
 
 CHANCE = Path(__file__).resolve().parent.parent / "checker" / "scenarios" / "chance"
 FILES = sorted(CHANCE.glob("*.yaml"))

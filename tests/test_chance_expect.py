@@ -11,9 +11,10 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from dominion_tavern.checker.explore import ExploreError, check_outcomes
-from dominion_tavern.checker.run import run_scenario
-from dominion_tavern.checker.scenario import load_scenario
+from dominion_tavern.checker.explore import ExploreError
+from dominion_tavern.checker.format.load import load_scenario
+from dominion_tavern.checker.runner.outcome_check import check_outcomes
+from dominion_tavern.checker.runner.script_run import run_scenario
 
 LAB = textwrap.dedent("""\
     meta: {{id: lab, question: "Laboratory draws 2 of 3 Copper and 2 Estate"}}

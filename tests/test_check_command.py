@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 from dominion_tavern.checker.cli import main
-from dominion_tavern.checker.run import run_scenario
-from dominion_tavern.checker.scenario import load_scenario
-from dominion_tavern.checker.scenario_checks import ruling_ids
+from dominion_tavern.checker.format.load import load_scenario
+from dominion_tavern.checker.format.semantic_checks import ruling_ids
+from dominion_tavern.checker.runner.script_run import run_scenario
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / "checker" / "scenarios"

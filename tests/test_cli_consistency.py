@@ -10,11 +10,12 @@ import re
 from pathlib import Path
 
 import pytest
-from dominion_tavern.checker.cli import main, parser
+from dominion_tavern.checker.cli import main
+from dominion_tavern.checker.cli.main import parser
 from dominion_tavern.checker.explore import DEFAULT_MAX_NODES
 from dominion_tavern.diagrams import tree
 from dominion_tavern.rulebook.carddata import RULESETS
-from dominion_tavern.rulebook.cards.registry import BEHAVIOURS
+from dominion_tavern.rulebook.engine.registry import BEHAVIOURS
 
 CORPUS = Path(__file__).resolve().parents[1] / "checker" / "scenarios"
 

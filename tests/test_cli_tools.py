@@ -7,13 +7,13 @@ from pathlib import Path
 
 import pytest
 from dominion_tavern.checker.cli import main
-from dominion_tavern.checker.cmd_dump import scenario_yaml
-from dominion_tavern.checker.dump import dump, loads_back, position_of, to_spec
-from dominion_tavern.checker.scenario import find_scenarios, load_scenario
+from dominion_tavern.checker.format.dump import dump, loads_back, position_of, to_spec
+from dominion_tavern.checker.format.load import find_scenarios, load_scenario
+from dominion_tavern.checker.format.writing import scenario_yaml
 from dominion_tavern.rulebook.engine.game import Game
 from dominion_tavern.rulebook.position import build
 from dominion_tavern.rulebook.setup import Setup
-from dominion_tavern.rulebook.simulate import play_game
+from dominion_tavern.rulebook.simulate.games import play_game
 from helpers import CELLAR_OUTCOMES
 
 CORPUS = Path(__file__).parent.parent / "checker" / "scenarios"

@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 from dominion_tavern.checker.cli import main
-from dominion_tavern.checker.cmd_dump import scenario_yaml
-from dominion_tavern.checker.dump import position_of
-from dominion_tavern.checker.run import Result
-from dominion_tavern.checker.scenario import ScenarioError, load_scenario, load_scenario_text
+from dominion_tavern.checker.format.dump import position_of
+from dominion_tavern.checker.format.load import ScenarioError, load_scenario, load_scenario_text
+from dominion_tavern.checker.format.writing import scenario_yaml
+from dominion_tavern.checker.runner.script_run import Result
 from dominion_tavern.notebooks.widgets.desk import Desk
 from dominion_tavern.notebooks.widgets.outcomes_view import SHOW_FIRST
 from dominion_tavern.notebooks.widgets.position_form import PositionForm
@@ -122,7 +122,7 @@ def carriage(desk: Desk | None = None) -> Desk:
 def test_each_shortest_path_says_what_the_rules_closed_along_it():
     """Royal Carriage is called only directly after an Action card resolves (Royal Carriage
     FAQ, 2015): on a path that lets the moment pass, the next answer does not offer it. The
-    same lines as tavern explore prints (checker.whynot)."""
+    same lines as tavern explore prints (checker.reading.why_not)."""
     desk = carriage()
     ex = desk.ask()
     rows = {int(n): row for n, row in re.findall(

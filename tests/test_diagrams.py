@@ -29,7 +29,7 @@ from dominion_tavern.diagrams import (
     upgrade_after,
 )
 from dominion_tavern.diagrams.cardmoves import CARD_MOVES, MOVES
-from dominion_tavern.diagrams.examples import PUZZLE_FIELDS, readme_diagrams
+from dominion_tavern.notebooks.examples import PUZZLE_FIELDS, readme_diagrams
 from dominion_tavern.rulebook.carddata import CARDS
 from dominion_tavern.rulebook.engine.turn import PHASES, WINDOWS
 from dominion_tavern.rulebook.rules import RULES

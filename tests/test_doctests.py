@@ -18,7 +18,8 @@ def _modules() -> list[str]:
     for sub in SUBPACKAGES:
         package = importlib.import_module(f"dominion_tavern.{sub}")
         out.append(package.__name__)
-        out += [m.name for m in pkgutil.walk_packages(package.__path__, f"{package.__name__}.")]
+        out += [m.name for m in pkgutil.walk_packages(package.__path__, f"{package.__name__}.")
+                if not m.name.endswith(".__main__")]  # running it is all such a module does
     return sorted(out)
 
 

@@ -6,7 +6,7 @@ import random
 from itertools import combinations, permutations
 
 import pytest
-from dominion_tavern.checker.script_errors import not_legal
+from dominion_tavern.checker.reading.script_messages import not_legal
 from dominion_tavern.rulebook.carddata import CARDS
 from dominion_tavern.rulebook.engine.decisions import Decision, IllegalAnswer, Option
 from dominion_tavern.rulebook.engine.game import NoDecision, replay

@@ -6,8 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from dominion_tavern.checker.explore import ExploreError, Stop, check_outcomes, explore
-from dominion_tavern.checker.scenario import find_scenarios, load_scenario
+from dominion_tavern.checker.explore import ExploreError, Stop, explore
+from dominion_tavern.checker.format.load import find_scenarios, load_scenario
+from dominion_tavern.checker.runner.outcome_check import check_outcomes
 from dominion_tavern.rulebook.position import build
 from helpers import ACTION_END, CELLAR_OUTCOMES
 

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from dominion_tavern.rulebook.carddata import EVENTS
 from dominion_tavern.rulebook.setup import Setup
-from dominion_tavern.rulebook.simulate import play_game
+from dominion_tavern.rulebook.simulate.games import play_game
 from helpers import KINGDOM_CARDS
 
 RECORD = Path(__file__).with_name("golden") / "logs.json"

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from dominion_tavern.rulebook.engine.game import replay
 from dominion_tavern.rulebook.setup import Setup
-from dominion_tavern.rulebook.simulate import play_game
+from dominion_tavern.rulebook.simulate.games import play_game
 from helpers import kingdoms
 
 

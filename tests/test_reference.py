@@ -6,8 +6,8 @@ import re
 from pathlib import Path
 
 from dominion_tavern.checker.cli import main
-from dominion_tavern.checker.coverage import coverage, engine_citations
-from dominion_tavern.checker.reference import OUT, SECTIONS, build_pages, section_of, slug
+from dominion_tavern.checker.reference.coverage import coverage, engine_citations
+from dominion_tavern.checker.reference.pages import OUT, SECTIONS, build_pages, section_of, slug
 from dominion_tavern.rulebook.carddata import CARDS, EVENTS
 from dominion_tavern.rulebook.rules import RULES
 

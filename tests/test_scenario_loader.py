@@ -7,8 +7,8 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from dominion_tavern.checker.scenario import Problem, ScenarioError, load_scenario
-from dominion_tavern.checker.scenario_schema import schema
+from dominion_tavern.checker.format.load import Problem, ScenarioError, load_scenario
+from dominion_tavern.checker.format.schema_errors import schema
 from dominion_tavern.rulebook.carddata import RULESETS
 from dominion_tavern.rulebook.engine.state import PILE_TOKENS
 from dominion_tavern.rulebook.engine.turn import PHASES
@@ -318,7 +318,7 @@ def test_a_few_aliases_are_fine(tmp_path):
 
 
 def test_error_list_is_capped(tmp_path):
-    from dominion_tavern.checker.scenario import MAX_PROBLEMS
+    from dominion_tavern.checker.format.load import MAX_PROBLEMS
     hand = ", ".join(f"Card{i}" for i in range(300))
     found = problems(tmp_path, GOOD.replace("hand: [Moat]", f"hand: [{hand}]"))
     assert len(found) == MAX_PROBLEMS
@@ -327,7 +327,7 @@ def test_error_list_is_capped(tmp_path):
 
 
 def test_a_long_message_is_cut(tmp_path):
-    from dominion_tavern.checker.scenario import MAX_MESSAGE
+    from dominion_tavern.checker.format.load import MAX_MESSAGE
     found = problems(tmp_path, GOOD.replace("  kingdom: [Witch, Moat]\n",
                                             f"  kingdom: [Witch, Moat]\n  seed: {'9x' * 5000}\n"))
     assert len(found) == 1 and len(found[0].message) == MAX_MESSAGE

@@ -1,4 +1,4 @@
-"""Finding the rule: ``checker.search`` and ``tavern rule --search``.
+"""Finding the rule: ``checker.reference.search`` and ``tavern rule --search``.
 
 The quality list: questions as judges type them (word forms, Dominion synonyms, typos), each
 with the entries that answer it; one of them must be among the first three results. The
@@ -13,9 +13,9 @@ import time
 
 import pytest
 from dominion_tavern.checker.cli import main
-from dominion_tavern.checker.scenario_checks import ruling_ids
-from dominion_tavern.checker.search import KINDS, SYNONYMS, Hit, first_line, search
-from dominion_tavern.checker.search import index as search_index
+from dominion_tavern.checker.format.semantic_checks import ruling_ids
+from dominion_tavern.checker.reference.search import KINDS, SYNONYMS, Hit, first_line, search
+from dominion_tavern.checker.reference.search import index as search_index
 from dominion_tavern.rulebook.carddata import CARDS, EVENTS
 from dominion_tavern.rulebook.rules import RULES
 

@@ -11,13 +11,13 @@ import sys
 
 import pytest
 from dominion_tavern.checker.cli import main
-from dominion_tavern.rulebook import simulate_cluster
-from dominion_tavern.rulebook.bots import RandomBot
 from dominion_tavern.rulebook.carddata import CARDS
 from dominion_tavern.rulebook.engine.decisions import Decision
 from dominion_tavern.rulebook.rules import RULES
 from dominion_tavern.rulebook.setup import KINGDOMS, Setup
-from dominion_tavern.rulebook.simulate import play_game, random_kingdoms, simulate
+from dominion_tavern.rulebook.simulate import cluster as simulate_cluster
+from dominion_tavern.rulebook.simulate.bots import RandomBot
+from dominion_tavern.rulebook.simulate.games import play_game, random_kingdoms, simulate
 from helpers import TEN_DIFFERENT, deck, position
 
 

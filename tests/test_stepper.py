@@ -7,14 +7,14 @@ import re
 from collections import Counter
 
 import pytest
-from dominion_tavern.checker.scenario import load_scenario
+from dominion_tavern.checker.format.load import load_scenario
 from dominion_tavern.notebooks.widgets import PUZZLE_PATH, Stepper
 from dominion_tavern.notebooks.widgets.stepper import random_outcome
 from dominion_tavern.notebooks.widgets.teach import position
-from dominion_tavern.rulebook.bots import BigMoney
 from dominion_tavern.rulebook.engine.chance import ChanceStep
 from dominion_tavern.rulebook.engine.knowing import Unknown
 from dominion_tavern.rulebook.setup import Setup, new_game
+from dominion_tavern.rulebook.simulate.bots import BigMoney
 from helpers import TEN_DIFFERENT
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from dominion_tavern.checker.cli import main
-from dominion_tavern.checker.script_errors import not_legal
+from dominion_tavern.checker.reading.script_messages import not_legal
 from dominion_tavern.rulebook.engine.decisions import IllegalAnswer
 from helpers import BOTH, entries, names, play_all, position
 

@@ -15,13 +15,13 @@ from pathlib import Path
 from typing import NamedTuple
 
 import pytest
-from dominion_tavern.checker.scenario import load_scenario
-from dominion_tavern.rulebook.bots import RandomBot
+from dominion_tavern.checker.format.load import load_scenario
 from dominion_tavern.rulebook.carddata import CARDS
 from dominion_tavern.rulebook.engine.decisions import Decision, Option
 from dominion_tavern.rulebook.engine.game import Game
 from dominion_tavern.rulebook.engine.log import Entry
 from dominion_tavern.rulebook.setup import Setup, new_game
+from dominion_tavern.rulebook.simulate.bots import RandomBot
 from helpers import BOTH, entries, kingdoms, names, play_all, position
 
 CORPUS = Path(__file__).resolve().parent.parent / "checker" / "scenarios"

@@ -5,7 +5,7 @@ When there are more than a few outcomes they are grouped (by default by the pile
 the Peasant question asked from the Buy phase groups by what the exchanges did, each group
 listing what was bought; the judge may choose another field), and only the first few are shown
 until the judge asks for all. Outcomes carry the numbers ``tavern explore`` gives them, and,
-as there, each shortest path says what the rules closed along it (``checker.whynot``). When
+as there, each shortest path says what the rules closed along it (``checker.reading.why_not``). When
 the exploration met chance steps (cards in unknown order coming up), each outcome says how
 likely it is (exact, or the range the players' choices allow) and which lines of decisions
 reach it, with the chance within each.
@@ -17,9 +17,9 @@ from html import escape
 from typing import Any
 
 from dominion_tavern.checker.explore import LINES_SHOWN, Exploration, Outcome
-from dominion_tavern.checker.script_errors import options_text
-from dominion_tavern.checker.whynot import WHY_NOT_OUTCOMES, Step
-from dominion_tavern.notebooks.widgets.stepper import (
+from dominion_tavern.checker.reading.script_messages import options_text
+from dominion_tavern.checker.reading.why_not import WHY_NOT_OUTCOMES, Step
+from dominion_tavern.notebooks.widgets.game_html import (
     chip,
     closed_html,
     rule_html,
@@ -123,7 +123,8 @@ def outcomes_html(ex: Exploration, ruleset: str, group_by: tuple[str, ...] | Non
     """The outcomes as HTML: the fields the same in all of them once, then the numbered
     outcomes in groups by ``group_by`` (default :func:`auto_group`), each showing the other
     fields that differ and what was closed along its shortest path (``closed``, from
-    :func:`checker.whynot.closed_on_paths`); only the first ``first`` unless ``show_all``."""
+    :func:`checker.reading.why_not.closed_on_paths`); only the first ``first`` unless
+    ``show_all``."""
     numbers = {id(o): n for n, o in enumerate(ex.numbered(), 1)}
     by = auto_group(ex, first) if group_by is None else group_by
     differ = differing(ex)

@@ -36,8 +36,8 @@ from typing import Any
 
 import ipywidgets as w
 import yaml
-from dominion_tavern.checker.cmd_dump import compact
-from dominion_tavern.checker.scenario_checks import item_name
+from dominion_tavern.checker.format.semantic_checks import item_name
+from dominion_tavern.checker.format.writing import compact
 from dominion_tavern.rulebook.carddata import RULESETS
 from dominion_tavern.rulebook.engine.turn import PHASES
 

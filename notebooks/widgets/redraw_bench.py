@@ -6,8 +6,8 @@ from __future__ import annotations
 import time
 
 from dominion_tavern.notebooks.widgets.stepper import Stepper
-from dominion_tavern.rulebook.bots import BigMoney
 from dominion_tavern.rulebook.setup import Setup, new_game
+from dominion_tavern.rulebook.simulate.bots import BigMoney
 
 
 def main() -> None:

@@ -1,6 +1,6 @@
 """Find the rule: type a question, see the best few rules, rulings, cards and glossary terms
-(``checker.search``, as ``tavern rule --search``), click one for its whole entry (as ``tavern
-rule ID`` and ``tavern card NAME`` give it, from ``checker.cmd_rule``'s data functions). On
+(``checker.reference.search``, as ``tavern rule --search``), click one for its whole entry (as
+``tavern rule ID`` and ``tavern card NAME`` give it, from ``checker.reference.entries``). On
 the judge's desk, and in the notebooks through ``teach.find_rule``.
 
 >>> f = RuleFinder("can I play treasures after buying an event")
@@ -16,7 +16,7 @@ from html import escape
 from typing import Any
 
 import ipywidgets as w
-from dominion_tavern.checker.cmd_rule import (
+from dominion_tavern.checker.reference.entries import (
     LookupFailed,
     card_data,
     find_card,
@@ -24,9 +24,9 @@ from dominion_tavern.checker.cmd_rule import (
     rule_data,
     ruling_data,
 )
-from dominion_tavern.checker.reference import glossary
-from dominion_tavern.checker.search import Hit, search
-from dominion_tavern.notebooks.widgets.stepper import rule_html
+from dominion_tavern.checker.reference.pages import glossary
+from dominion_tavern.checker.reference.search import Hit, search
+from dominion_tavern.notebooks.widgets.game_html import rule_html
 from dominion_tavern.rulebook.carddata import RULESETS
 from dominion_tavern.rulebook.rules import Rule
 

@@ -16,7 +16,7 @@ import copy
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from dominion_tavern.checker.script_errors import options_text
+from dominion_tavern.checker.reading.script_messages import options_text
 from dominion_tavern.notebooks.widgets.stepper import SCENARIOS
 from dominion_tavern.rulebook.engine.game import Game
 from dominion_tavern.rulebook.position import build
@@ -25,7 +25,7 @@ from dominion_tavern.rulebook.rules import RULES
 SHOWN = 8  # answers printed with a decision (then how many in all)
 
 if TYPE_CHECKING:
-    from dominion_tavern.checker.scenario import Scenario
+    from dominion_tavern.checker.format.load import Scenario
     from dominion_tavern.notebooks.widgets.rule_finder import RuleFinder
 
 
@@ -77,7 +77,7 @@ def find_rule(question: str, limit: int = 5) -> RuleFinder:
 
 def corpus(word: str = "") -> list[Scenario]:
     """The corpus scenarios whose file name contains ``word``, printed with their questions."""
-    from dominion_tavern.checker.scenario import load_scenario
+    from dominion_tavern.checker.format.load import load_scenario
 
     found = [load_scenario(p) for p in sorted(SCENARIOS.rglob("*.yaml")) if word in p.stem]
     for s in found:
@@ -87,7 +87,7 @@ def corpus(word: str = "") -> list[Scenario]:
 
 def scenario(name: str) -> Scenario:
     """A corpus scenario by file stem (``"ratcatcher-call"``)."""
-    from dominion_tavern.checker.scenario import load_scenario
+    from dominion_tavern.checker.format.load import load_scenario
 
     hits = [p for p in SCENARIOS.rglob("*.yaml") if p.stem == name]
     if not hits:

@@ -10,6 +10,6 @@ from dominion_tavern.rulebook.cards import (  # noqa: F401
     events,
     others,
 )
-from dominion_tavern.rulebook.cards.registry import BEHAVIOURS
+from dominion_tavern.rulebook.engine.registry import BEHAVIOURS
 
 __all__ = ["BEHAVIOURS"]

@@ -4,7 +4,8 @@ something left to do (rules ``duration.stays-in-play``, ``duration.multi-play``)
 
 from __future__ import annotations
 
-from dominion_tavern.rulebook.cards.registry import (
+from dominion_tavern.rulebook.engine.decisions import Option
+from dominion_tavern.rulebook.engine.registry import (
     at_next_turn,
     changes_cost,
     lasting,
@@ -12,7 +13,6 @@ from dominion_tavern.rulebook.cards.registry import (
     reacts_to_attack,
     resumes,
 )
-from dominion_tavern.rulebook.engine.decisions import Option
 from dominion_tavern.rulebook.engine.state import Lasting, Pending
 
 

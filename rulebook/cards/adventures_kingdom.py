@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dominion_tavern.rulebook.cards.registry import on_play, treasure, when_bought, when_gained
 from dominion_tavern.rulebook.engine.decisions import Option
+from dominion_tavern.rulebook.engine.registry import on_play, treasure, when_bought, when_gained
 
 
 @on_play("Artificer")

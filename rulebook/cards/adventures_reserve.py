@@ -7,8 +7,8 @@ it into play and does only its text below the line (rules ``reserve``, ``reserve
 from __future__ import annotations
 
 from dominion_tavern.rulebook.carddata import CARDS
-from dominion_tavern.rulebook.cards.registry import on_play, treasure, when_called, worth
 from dominion_tavern.rulebook.engine.decisions import Closed, Option
+from dominion_tavern.rulebook.engine.registry import on_play, treasure, when_called, worth
 from dominion_tavern.rulebook.engine.state import PILE_TOKENS
 
 # -- Coin of the Realm ------------------------------------------------------------------------

@@ -3,7 +3,7 @@ play") is an engine rule (``traveller.exchange``); these are the cards' played t
 
 from __future__ import annotations
 
-from dominion_tavern.rulebook.cards.registry import on_play
+from dominion_tavern.rulebook.engine.registry import on_play
 
 
 @on_play("Page")

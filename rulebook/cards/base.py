@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dominion_tavern.rulebook.cards.registry import lasting, on_play, reacts_to_attack, worth
+from dominion_tavern.rulebook.engine.registry import lasting, on_play, reacts_to_attack, worth
 
 
 @on_play("Artisan")

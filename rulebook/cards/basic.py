@@ -1,6 +1,6 @@
 """The basic cards: Treasures and Victory cards in every game, and Curse."""
 
-from dominion_tavern.rulebook.cards.registry import treasure, victory
+from dominion_tavern.rulebook.engine.registry import treasure, victory
 
 treasure("Copper", 1)
 treasure("Silver", 2)

@@ -7,8 +7,8 @@ from dataclasses import replace
 
 from dominion_tavern.rulebook.carddata import CARDS
 from dominion_tavern.rulebook.cards.adventures_reserve import move_token, put_token
-from dominion_tavern.rulebook.cards.registry import lasting, on_play
 from dominion_tavern.rulebook.engine.decisions import Option
+from dominion_tavern.rulebook.engine.registry import lasting, on_play
 
 
 @on_play("Alms")

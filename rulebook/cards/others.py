@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from dominion_tavern.rulebook.cards.base import discard_down_to
-from dominion_tavern.rulebook.cards.registry import on_play, while_in_play
 from dominion_tavern.rulebook.engine.decisions import Option
+from dominion_tavern.rulebook.engine.registry import on_play, while_in_play
 
 
 @on_play("Torturer")

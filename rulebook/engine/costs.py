@@ -13,7 +13,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from dominion_tavern.rulebook.carddata import CARDS, CardDef
-from dominion_tavern.rulebook.cards.registry import BEHAVIOURS, ability
+from dominion_tavern.rulebook.engine.registry import BEHAVIOURS, ability
 from dominion_tavern.rulebook.engine.state import Card
 
 if TYPE_CHECKING:

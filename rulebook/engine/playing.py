@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from dominion_tavern.rulebook.cards.registry import ability, perform
 from dominion_tavern.rulebook.engine.decisions import Closed, Option
+from dominion_tavern.rulebook.engine.registry import ability, perform
 from dominion_tavern.rulebook.engine.state import Card, Player, move
 
 if TYPE_CHECKING:

@@ -12,9 +12,9 @@ from itertools import takewhile
 from typing import TYPE_CHECKING
 
 from dominion_tavern.rulebook.carddata import EVENTS
-from dominion_tavern.rulebook.cards.registry import BEHAVIOURS, ability, perform
 from dominion_tavern.rulebook.engine.decisions import Closed, Decision, Option
 from dominion_tavern.rulebook.engine.playing import call_label
+from dominion_tavern.rulebook.engine.registry import BEHAVIOURS, ability, perform
 from dominion_tavern.rulebook.engine.state import Card, Player, Turn, move
 
 if TYPE_CHECKING:

@@ -13,9 +13,9 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from dominion_tavern.rulebook.carddata import CARDS
-from dominion_tavern.rulebook.cards.registry import BEHAVIOURS, WhenAbility, ability, perform
 from dominion_tavern.rulebook.engine.costs import cost_changers
 from dominion_tavern.rulebook.engine.decisions import Closed, Decision, Option
+from dominion_tavern.rulebook.engine.registry import BEHAVIOURS, WhenAbility, ability, perform
 from dominion_tavern.rulebook.engine.state import Card, GameState, Lasting, Pending, Player
 
 if TYPE_CHECKING:

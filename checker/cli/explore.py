@@ -1,0 +1,148 @@
+"""``tavern explore FILE``: every distinct outcome from the end of a scenario's script, with the
+decision it starts from (its answers, and those not offered with the rule that closes each)
+and, along each outcome's shortest path, what the rules closed."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from dominion_tavern.checker.cli.subcommand import command, user_errors
+from dominion_tavern.checker.explore import (
+    DEFAULT_MAX_NODES,
+    LINES_SHOWN,
+    Exploration,
+    ExploreError,
+    Outcome,
+)
+from dominion_tavern.checker.format.load import load_scenario
+from dominion_tavern.checker.reading.field_paths import plain
+from dominion_tavern.checker.reading.why_not import (
+    closed_dicts,
+    closed_on_paths,
+    pending_dict,
+    pending_lines,
+)
+from dominion_tavern.checker.runner.outcome_check import check_outcomes, explore_scenario
+from dominion_tavern.rulebook.carddata import RULESETS
+from dominion_tavern.rulebook.engine.game import replay
+from dominion_tavern.rulebook.rules import RULES
+
+
+def add(sub) -> None:
+    ap = command(sub, "explore", "every outcome from a scenario's position, each with how many "
+                 "paths reach it, a shortest path and its rules",
+                 "Play the scenario's script, then try every legal answer of every decision "
+                 "up to the stop point of its outcomes section (default: the end of the "
+                 "turn). Identical end positions, compared on outcomes.fields (default: the "
+                 "turn player's zones, the trash and the turn's counters), are one outcome; "
+                 "outcomes are numbered most paths first, then shortest path first, the same "
+                 "in the text, in --json and on the judge's desk. If the file lists "
+                 "outcomes.expect, they are checked too.\n\n"
+                 "  tavern explore checker/scenarios/seeds/peasant-soldier-outcomes.yaml",
+                 {0: "explored to the end (and outcomes.expect, if given, holds)",
+                  1: "outcomes.expect does not hold, or --max-nodes cut the search"})
+    ap.add_argument("file", help="a scenario file")
+    ap.add_argument("--json", action="store_true", help="print one JSON object")
+    ap.add_argument("--ruleset", choices=RULESETS, help="run under this ruleset instead of "
+                    "the file's own")
+    ap.add_argument("--depth", type=int, metavar="N",
+                    help="cut paths after N answers past the script; what lies beyond is "
+                    "counted as cut")
+    ap.add_argument("--max-nodes", type=int, default=DEFAULT_MAX_NODES, metavar="N",
+                    help=f"stop the search after trying N answers (default {DEFAULT_MAX_NODES})"
+                    "; the result is then marked TRUNCATED")
+    ap.set_defaults(run=run)
+
+
+def _value(v: object) -> str:
+    """A field's value as the report shows it; cards no one knows as ``{unknown: [...]}``."""
+    if isinstance(v, tuple):
+        return "[" + ", ".join(map(str, v)) + "]"
+    return str(plain(v))
+
+
+def _text(ex: Exploration, scn_id: str, question: str, start=None,
+          closed: dict[int, list] | None = None) -> str:
+    lines = [f"{scn_id}: {question}" if question else scn_id,
+             f"{len(ex.outcomes)} distinct outcome(s) {ex.stop.describe()}, "
+             f"{ex.leaves} path(s), {ex.decisions} decision(s) in the tree"]
+    if ex.chance:
+        lines.append("chance steps were met: each outcome's probability is exact, given the "
+                     "script; a range is what the players' choices allow")
+    if start is not None and start.pending is not None:
+        lines += pending_lines(start, "starting from: ", "   ")
+    for i, o in enumerate(ex.numbered(), 1):
+        extra = " (game over)" if o.over else ""
+        extra += f" ({o.cut} cut at the depth limit)" if o.cut else ""
+        lines.append(f"\n{i}. {o.paths} path(s){extra}")
+        for f in ex.fields:
+            lines.append(f"   {f} = {_value(o.values[f])}")
+        if ex.chance:
+            lines.append(f"   probability: {o.chance_text()}")
+            lines += _lines_text(o)
+        lines.append("   shortest path: " + (" / ".join(o.path) if o.path else "(no answers)"))
+        if o.rules:
+            lines.append("   rules: " + ", ".join(
+                f"{r} ({RULES[r].title})" if r in RULES else r for r in o.rules))
+        for s in (closed or {}).get(id(o), []):
+            lines += [f"   not offered at answer {s.number} ({s.answer}): {c.text()}"
+                      for c in s.closed]
+    if ex.truncated:
+        lines.append(f"\nTRUNCATED: stopped after {ex.max_nodes} answers tried; "
+                     "raise --max-nodes or set --depth")
+    return "\n".join(lines)
+
+
+
+
+def _lines_text(o: Outcome) -> list[str]:
+    """The lines of decisions that reach the outcome, the likeliest first."""
+    if not o.lines or (len(o.lines) == 1 and not o.lines[0][0]):
+        return []
+    shown = [f"{' / '.join(a) if a else '(no decision)'}: {p}" for a, p in o.lines[:LINES_SHOWN]]
+    more = len(o.lines) - LINES_SHOWN
+    return ["   decision lines reaching it (chance within each): " + "; ".join(shown)
+            + (f"; and {more} more" if more > 0 else "")]
+
+
+@user_errors
+def run(args: argparse.Namespace) -> int:
+    if args.depth is not None and args.depth < 0:
+        raise ExploreError(f"--depth must be 0 or more, not {args.depth}")
+    if args.max_nodes < 1:
+        raise ExploreError(f"--max-nodes must be 1 or more, not {args.max_nodes}")
+    scn = load_scenario(args.file)
+    if scn.outcomes and scn.outcomes.get("expect") is not None:
+        if args.depth is not None:
+            raise ExploreError(f"{args.file} lists its expected outcomes (outcomes.expect), "
+                               "which a search cut by --depth cannot check; leave out --depth")
+        check = check_outcomes(scn, args.ruleset, args.max_nodes)
+        ex, verdict = check.exploration, check
+    else:
+        ex, verdict = explore_scenario(scn, args.ruleset, args.max_nodes, args.depth), None
+    start = replay(scn.factory(args.ruleset), scn.script)
+    closed = closed_on_paths(scn.factory(args.ruleset), scn.script, ex.numbered())
+    if args.json:
+        out = ex.as_dict()
+        out["outcomes"] = [dict(number=i, **ex.outcome_dict(o))
+                           for i, o in enumerate(ex.numbered(), 1)]
+        out.update(id=scn.id, question=scn.question, ruleset=args.ruleset or scn.ruleset,
+                   start=pending_dict(start))
+        for o, d in zip(ex.numbered(), out["outcomes"], strict=True):
+            if id(o) in closed:
+                d["not_offered"] = [{"answer": s.number, "label": s.answer,
+                                     "closed": closed_dicts(s.closed)} for s in closed[id(o)]]
+        if verdict is not None:
+            out["expected"] = {"ok": verdict.ok, "missing": [
+                {k: plain(v) for k, v in m.items()} for m in verdict.missing],
+                "unexpected": [o.as_dict() for o in verdict.unexpected]}
+        print(json.dumps(out, indent=1))
+    else:
+        print(_text(ex, scn.id, scn.question, start, closed))
+        if verdict is not None:
+            print("\nexpected outcomes: " + ("all found, none unexpected" if verdict.ok
+                                             else "\n" + verdict.describe()))
+    if verdict is not None and not verdict.ok:
+        return 1
+    return 1 if ex.truncated else 0

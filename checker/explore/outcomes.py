@@ -1,0 +1,110 @@
+"""What an exploration found: its distinct outcomes, each with its paths, a shortest path, the
+rules on it and, when chance was met, its probability and the lines of decisions reaching it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from dominion_tavern.checker.format.probabilities import bounds_text
+from dominion_tavern.checker.reading.field_paths import plain
+from dominion_tavern.checker.reading.stop_points import Stop
+from dominion_tavern.rulebook.engine.chance import percent
+
+DEFAULT_MAX_NODES = 100_000
+LINES_SHOWN = 5  # lines of decisions a report lists per outcome (the likeliest; the rest counted)
+
+
+@dataclass
+class Outcome:
+    """One distinct end state: its field values, how many paths reach it, one shortest path
+    (answers after the script) and the rule ids its log cites after the script."""
+
+    values: dict[str, Any]
+    paths: int = 0
+    path: list[str] = field(default_factory=list)
+    rules: list[str] = field(default_factory=list)
+    cut: int = 0          # paths that reached the depth limit here, not a stop point
+    over: bool = False    # the shortest path ends the game
+    # How likely the outcome is, whatever the players choose (at least ``low``) and at most
+    # (``high``, if they steer towards it); equal when no choice can change it. Worked out
+    # only when the exploration met chance (else None).
+    low: Fraction | None = None
+    high: Fraction | None = None
+    # The lines of decisions (answers to players' decisions, chance left out) that reach it,
+    # each with the probability of chance within it; only explored when chance steps exist.
+    lines: list[tuple[list[str], Fraction]] = field(default_factory=list)
+
+    @property
+    def probability(self) -> Fraction | None:
+        """The outcome's probability when no decision changes it, else None."""
+        return self.low if self.low == self.high else None
+
+    def probability_text(self) -> str:
+        """The probability as ``outcomes.expect`` writes it (:func:`bounds_text`)."""
+        return bounds_text((self.low, self.high))
+
+    def chance_text(self) -> str:
+        """``'3/10 (30.0%)'``, or ``'9/14 to 1 (64.3% to 100%), by the players' choices'``."""
+        if self.low == self.high:
+            return f"{self.low} ({percent(self.low)})"
+        return (f"{self.low} to {self.high} ({percent(self.low)} to {percent(self.high)}), by "
+                "the players' choices")
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"values": {k: plain(v) for k, v in self.values.items()}, "paths": self.paths,
+                "path": self.path, "rules": self.rules, "cut": self.cut, "game_over": self.over}
+
+    def chance_dict(self) -> dict[str, Any]:
+        return {"probability": None if self.probability is None else str(self.probability),
+                "low": str(self.low), "high": str(self.high),
+                "lines": [{"answers": answers, "probability": str(p)}
+                          for answers, p in self.lines]}
+
+
+@dataclass
+class Exploration:
+    fields: list[str]
+    stop: Stop
+    outcomes: list[Outcome]
+    decisions: int = 0     # answers in the tree of paths (edges), memo hits included
+    answered: int = 0      # answers the engine was given, replays included
+    leaves: int = 0
+    truncated: bool = False
+    max_nodes: int = DEFAULT_MAX_NODES
+    seconds: float = 0.0
+    explored: int = 0      # answers tried by the search itself (what max_nodes caps)
+    stopped: bool = False  # the progress hook asked to stop (then truncated too)
+    merged: int = 0        # nodes the memo found already explored (a transposition)
+    chance: bool = False   # chance steps were met and weighed: outcomes carry probabilities
+    # (a search cut short weighs nothing: its probabilities would be partial)
+
+    @property
+    def rate(self) -> float:
+        """Explored decisions per second."""
+        return self.decisions / self.seconds if self.seconds else 0.0
+
+    def keys(self) -> set[tuple[Any, ...]]:
+        return {tuple(o.values[f] for f in self.fields) for o in self.outcomes}
+
+    def numbered(self) -> list[Outcome]:
+        """The outcomes in the order every report numbers them (1, 2, ...): the most likely
+        first when chance is in play, else most paths first; then the shortest path first, then
+        the order found."""
+        if self.chance:
+            return sorted(self.outcomes, key=lambda o: (-o.high, -o.low, len(o.path)))
+        return sorted(self.outcomes, key=lambda o: (-o.paths, len(o.path)))
+
+    def outcome_dict(self, o: Outcome) -> dict[str, Any]:
+        return {**o.as_dict(), **o.chance_dict()} if self.chance else o.as_dict()
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"fields": self.fields, "stop": self.stop.describe(), "chance": self.chance,
+                "outcomes": [self.outcome_dict(o) for o in self.outcomes],
+                "decisions": self.decisions,
+                "answered": self.answered, "leaves": self.leaves, "truncated": self.truncated,
+                "explored": self.explored, "max_nodes": self.max_nodes,
+                "stopped": self.stopped, "merged": self.merged,
+                "seconds": round(self.seconds, 4)}
+

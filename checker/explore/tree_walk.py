@@ -1,0 +1,360 @@
+"""The explorer: every way a position can go, from the end of a script up to a stop point.
+
+From the position the script leads to, every legal answer of every decision is tried, depth
+first, until the stop point: the end of the turn the script ended in (``{"at": "end-of-turn"}``),
+the end of a phase (``{"at": "end-of-phase", "phase": "buy"}``), a number of further answers
+(``{"decisions": N}``), or the end of the game. Each leaf's *outcome* is the value of the named
+fields (see :mod:`checker.reading.field_paths`); leaves with the same outcome are grouped,
+counting their paths and keeping one shortest path (ties: the first found) with the rules its
+log cites.
+
+Branching: a game cannot be copied, so a branch is rebuilt. At each top-level point (Action or
+Buy phase decision) the state is saved (:mod:`checker.reading.saved_states`); a sibling branch
+restores the nearest checkpoint and replays only the answers given since. The first child of a
+node continues the parent's game in place. ``fast=False`` replays every branch from the start
+(the reference the fast path is tested against). ``memo=True`` also remembers the outcomes below
+each top-level point by a key of its state (:mod:`checker.explore.state_keys`) and reuses them
+when the same position is reached by another order of answers; it pays only where such
+transpositions are common, so it is off by default.
+
+``progress``, if given, is called with the number of answers tried every
+:data:`PROGRESS_EVERY` answers; returning ``False`` stops the search (a judge's "stop" button):
+the outcomes found so far are kept and the result says it was stopped.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import islice
+from typing import Any
+
+from dominion_tavern.checker.explore.outcomes import DEFAULT_MAX_NODES, Exploration, Outcome
+from dominion_tavern.checker.explore.state_keys import KeyMaker
+from dominion_tavern.checker.reading.field_paths import FieldError, getter
+from dominion_tavern.checker.reading.saved_states import (
+    SavedState,
+    is_top_level,
+    restart,
+    restartable,
+)
+from dominion_tavern.checker.reading.script_messages import never_used, not_legal
+from dominion_tavern.checker.reading.stop_points import ExploreError, Stop, Stopper
+from dominion_tavern.rulebook.engine.chance import ChanceStep
+from dominion_tavern.rulebook.engine.decisions import IllegalAnswer
+from dominion_tavern.rulebook.engine.game import Game
+from dominion_tavern.rulebook.engine.log import Log, cited
+
+Factory = Callable[[], Any]
+Progress = Callable[[int], bool | None]
+PROGRESS_EVERY = 200   # answers tried between two calls of the progress hook
+
+
+@dataclass
+class _Anchor:
+    """A checkpoint to rebuild nodes from; the first ``script`` answers replayed after it are
+    the script's tail (the stop point is armed after them)."""
+
+    cp: SavedState
+    labels: list[str]
+    script: int = 0
+
+
+# A subtree's outcomes: key -> [paths, length, path, rules, cut, over, low, high, lines], where
+# the shortest path and its rules are cons lists (answer, rest) / (rules of that step, rest),
+# flattened at the end; low and high bound the outcome's probability over the players' choices
+# (players' decisions take the least and the most, chance steps weigh their outcomes); lines
+# maps each line of decision answers (a cons list) to the probability of chance within it.
+Summary = dict[tuple[Any, ...], list[Any]]
+Result = tuple[Summary, int, int]   # outcomes, decisions, leaves
+Ending = tuple[tuple[Any, ...], list[Any]]  # a path's end: its outcome's key and entry
+
+
+class _Explorer:
+    def __init__(self, factory: Factory, script: Sequence[str], stop: Stop, fields: list[str],
+                 max_nodes: int, max_depth: int | None, fast: bool, memo: bool,
+                 progress: Progress | None = None, weigh: bool = False, offset: int = 0
+                 ) -> None:
+        self.factory = factory
+        self.weigh = weigh  # work out probabilities and lines of decisions (a second pass)
+        self.offset = offset  # answers tried by an earlier pass, for the progress hook
+        self.chance = False
+        self.script = list(script)
+        self.stop = stop
+        self.fields = fields
+        self.max_nodes = max_nodes
+        self.max_depth = max_depth
+        self.fast = fast
+        self.memo = fast and memo
+        self.getters: list[Callable[[Game], Any]] = []
+        self.table: dict[tuple[Any, ...], Result] = {}
+        self.keys = KeyMaker()
+        self.explored = self.answered = self.merged = 0
+        self.truncated = False
+        self.progress = progress
+        self.stopped = False
+
+    def run(self) -> Result:
+        g, anchor = self.start()
+        since = list(self.script[len(self.script) - anchor.script:]) if anchor else []
+        return self.visit(g, [], anchor, since)
+
+    def out_of_budget(self) -> bool:
+        """Whether to try no more answers: the node budget is spent or the hook said stop."""
+        if self.progress is None and self.explored < self.max_nodes:
+            return False
+        done = self.offset + self.explored
+        if self.progress is not None and not self.stopped and \
+                done % PROGRESS_EVERY == 0 and self.progress(done) is False:
+            self.stopped = True
+        if self.stopped or self.explored >= self.max_nodes:
+            self.truncated = True
+        return self.truncated
+
+    # the script
+    def start(self) -> tuple[Game, _Anchor | None]:
+        stopper = Stopper(self.stop, armed=not self.script)
+        g = Game(self.factory, stopper)
+        anchor: _Anchor | None = None
+        n = len(self.script)
+        for i, a in enumerate(self.script):
+            if g.pending is None:
+                raise ExploreError(never_used(i + 1, a, g))
+            if self.fast and is_top_level(g) and restartable(g):
+                anchor = _Anchor(SavedState(g.state), g.legal(), script=0)
+            if i == n - 1:
+                stopper.armed = True
+            try:
+                g.answer(a)
+            except IllegalAnswer:
+                raise ExploreError(not_legal(i + 1, a, g)) from None
+            if anchor is not None:
+                anchor.script += 1
+        self.getters = []
+        for f in self.fields:
+            try:
+                self.getters.append(getter(g, f))
+            except FieldError as e:
+                raise ExploreError(str(e)) from None
+        return g, anchor
+
+    def rebuild(self, anchor: _Anchor | None, since: list[str], path: list[str]) -> Game:
+        """The game at the node reached by ``since`` after ``anchor`` (or by the script and
+        ``path`` from the start). Only what is written after it is read of a node's log, so the
+        replay keeps none: the game gets an empty log once it is there."""
+        if anchor is None:
+            stopper = Stopper(self.stop, armed=not self.script)
+            g = Game(self.factory, stopper, log=False)
+            answers = self.script + path
+            tail = len(self.script)
+        else:
+            stopper = Stopper(self.stop, armed=anchor.script == 0)
+            g = restart(anchor.cp, stopper, log=False)
+            if g.legal() != anchor.labels:  # pragma: no cover - an engine change
+                raise AssertionError("a restarted game does not ask what it asked before")
+            answers = since
+            tail = anchor.script
+        for j, a in enumerate(answers):
+            while g.pending is None and g.paused is not None:
+                g.resume()
+            if j == tail - 1:
+                stopper.armed = True
+            g.answer(a)
+        self.answered += len(answers)
+        g.log = Log()
+        return g
+
+    def leaf(self, g: Game, depth: int, decided: int) -> Ending | None:
+        """The outcome of the path ending at ``g`` (its key and entry), or None when the path
+        goes on: the game paused at the stop point or is over, or the stop's decisions or the
+        depth are used up, or nothing can be answered."""
+        d = g.pending
+        over = d is None and g.paused is None
+        depth_cut = self.max_depth is not None and depth >= self.max_depth
+        # A chance step finishes the answer before it (a card's draw), so it never ends a path.
+        counted = self.stop.decisions == decided and not isinstance(d, ChanceStep)
+        if d is not None and not (counted or depth_cut or not d.answers()):
+            return None
+        key = tuple([get(g) for get in self.getters])
+        cut = depth_cut and g.paused is None and not over
+        entry = [1, 0, None, None, int(cut), over]
+        return key, [*entry, 1, 1, {None: 1}] if self.weigh else entry
+
+    def visit(self, g: Game, path: list[str], anchor: _Anchor | None, since: list[str],
+              decided: int = 0) -> Result:
+        """The outcomes below the node ``g`` is at; ``decided``: players' answers on the path
+        (chance steps are not decisions, so they don't count towards ``stop.decisions``)."""
+        end = self.leaf(g, len(path), decided)
+        if end is not None:
+            return dict([end]), 0, 1
+        d0 = g.pending
+        labels = d0.answers()
+        memo_key = None
+        if self.fast and is_top_level(g) and restartable(g):
+            if self.memo:
+                left = (None if self.stop.decisions is None else self.stop.decisions - decided,
+                        None if self.max_depth is None else self.max_depth - len(path))
+                memo_key = self.keys.key(g, left)
+                hit = self.table.get(memo_key)
+                if hit is not None:
+                    self.merged += 1
+                    return hit
+            anchor = _Anchor(SavedState(g.state), list(labels))
+            since = []
+        chance = isinstance(d0, ChanceStep)
+        self.chance = self.chance or chance
+        below = decided + (not chance)
+        summary: Summary = {}
+        present: dict[tuple[Any, ...], int] = {}  # children reaching each outcome (weighing)
+        decisions = leaves = tried = 0
+        for i, a in enumerate(labels):
+            if self.out_of_budget():
+                break
+            if i > 0:
+                g = self.rebuild(anchor, since, path)
+            n0 = len(g.log)
+            self.explored += 1
+            self.answered += 1
+            tried += 1
+            g.answer(a)
+            step = tuple(cited(islice(g.log, n0, None)))
+            child = [*path, a]
+            end = self.leaf(g, len(child), below)
+            if end is None:
+                sub, d, n = self.visit(g, child, anchor, [*since, a], below)
+            elif not self.weigh:  # a leaf: its one outcome folded in at once
+                decisions += 1
+                leaves += 1
+                _fold(summary, *end, a, step)
+                continue
+            else:
+                sub, d, n = dict([end]), 0, 1
+            decisions += d + 1
+            leaves += n
+            if self.weigh:
+                _merge_weighted(summary, sub, a, step, d0.probability(a) if chance else None,
+                                present)
+            else:
+                _merge(summary, sub, a, step)
+        if self.weigh and not chance:  # a choice that avoids an outcome: least probability 0
+            for key, entry in summary.items():
+                if present.get(key, 0) < tried:
+                    entry[6] = 0
+        result = (summary, decisions, leaves)
+        if memo_key is not None and not self.truncated:
+            self.table[memo_key] = result
+        return result
+
+
+def _merge(summary: Summary, sub: Summary, a: str, step: tuple[str, ...]) -> None:
+    """Fold a child's outcomes (reached by answer ``a``, whose log cited ``step``) into its
+    parent's: paths add up, the shortest path is kept."""
+    for key, entry in sub.items():
+        _fold(summary, key, entry, a, step)
+
+
+def _fold(summary: Summary, key: tuple[Any, ...], entry: list[Any], a: str,
+          step: tuple[str, ...], *weighed: Any) -> list[Any] | None:
+    """Fold one outcome of a child into ``summary``; the parent's entry if it had one (the
+    caller then combines what it weighs), else None (a new entry, ``weighed`` appended)."""
+    paths, length, pc, rc, cut, ov = entry[:6]
+    cur = summary.get(key)
+    if cur is None:
+        summary[key] = [paths, length + 1, (a, pc), (step, rc), cut, ov, *weighed]
+        return None
+    cur[0] += paths
+    cur[4] += cut
+    if length + 1 < cur[1]:
+        cur[1:4] = [length + 1, (a, pc), (step, rc)]
+        cur[5] = ov
+    return cur
+
+
+def _merge_weighted(summary: Summary, sub: Summary, a: str, step: tuple[str, ...],
+                    q: Fraction | None, present: dict[tuple[Any, ...], int]) -> None:
+    """:func:`_merge`, weighing probabilities too: below a chance step (``q`` the outcome's
+    probability) they add up weighed by it; below a decision the least and the most are
+    kept, and each line of decisions gets the answer in front."""
+    for key, entry in sub.items():
+        low, high, lines = entry[6:]
+        present[key] = present.get(key, 0) + 1
+        lines = ({lc: q * p for lc, p in lines.items()} if q is not None else
+                 {(a, lc): p for lc, p in lines.items()})
+        w = 1 if q is None else q
+        cur = _fold(summary, key, entry, a, step, w * low, w * high, lines)
+        if cur is None:
+            continue
+        if q is not None:
+            cur[6] += q * low
+            cur[7] += q * high
+        else:
+            cur[6] = min(cur[6], low)
+            cur[7] = max(cur[7], high)
+        merged = cur[8] = dict(cur[8])
+        for lc, p in lines.items():
+            merged[lc] = merged.get(lc, 0) + p
+
+
+def _unroll(cons: tuple[Any, Any] | None) -> list[Any]:
+    out = []
+    while cons is not None:
+        out.append(cons[0])
+        cons = cons[1]
+    return out
+
+
+def explore(factory: Factory, script: Sequence[str] = (), stop: dict[str, Any] | None = None,
+            fields: Sequence[str] = (), max_nodes: int = DEFAULT_MAX_NODES,
+            max_depth: int | None = None, fast: bool = True, memo: bool = False,
+            progress: Progress | None = None) -> Exploration:
+    """Every outcome from the position ``script`` leads to (see the module doc). Raises
+    :class:`ExploreError` for a bad stop point, field or script."""
+    parsed = Stop.parse(stop)
+    if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
+        raise ExploreError(f"max_nodes must be a whole number >= 1, not {max_nodes!r}")
+    fields = list(fields)
+    if not fields:
+        raise ExploreError("fields: name at least one field, such as 'players.Ann.hand'")
+    if len(set(fields)) != len(fields):
+        raise ExploreError(f"fields: a field is named twice ({', '.join(fields)})")
+    t0 = time.perf_counter()
+    ex = _Explorer(factory, script, parsed, fields, max_nodes, max_depth, fast, memo, progress)
+    summary, decisions, leaves = ex.run()
+    if ex.chance and not ex.truncated:  # again, weighing chance and the lines of decisions
+        first = ex
+        weighing = _Explorer(factory, script, parsed, fields, max_nodes, max_depth, fast, memo,
+                             progress, weigh=True, offset=first.explored)
+        weighed = weighing.run()
+        weighing.answered += first.answered
+        weighing.explored += first.explored
+        if weighing.truncated:  # stopped while weighing: the first pass's outcomes, unweighed
+            first.truncated, first.stopped = True, weighing.stopped
+            first.answered, first.explored = weighing.answered, weighing.explored
+        else:
+            ex, (summary, decisions, leaves) = weighing, weighed
+    seconds = time.perf_counter() - t0
+    outcomes = []
+    for key, (paths, _, pc, rc, cut, over, *weighed) in summary.items():
+        rules = [r for step in _unroll(rc) for r in step]
+        o = Outcome(dict(zip(fields, key, strict=True)), paths, _unroll(pc),
+                    list(dict.fromkeys(rules)), cut, over)
+        if weighed:
+            low, high, lines = weighed
+            o.low, o.high = Fraction(low), Fraction(high)
+            o.lines = sorted(((_unroll(lc), Fraction(p)) for lc, p in lines.items()),
+                             key=lambda lp: (-lp[1], len(lp[0])))
+        outcomes.append(o)
+    return Exploration(fields, parsed, outcomes, decisions, ex.answered, leaves, ex.truncated,
+                       max_nodes, seconds, ex.explored, stopped=ex.stopped, merged=ex.merged,
+                       chance=ex.weigh)
+
+
+def default_fields(g: Game) -> list[str]:
+    """What a question without named fields compares: the turn player's zones, the trash and
+    the turn's counters."""
+    p = g.state.turn.player.name
+    return [f"players.{p}.hand", f"players.{p}.play", f"players.{p}.discard",
+            f"players.{p}.deck", "trash", "turn.actions", "turn.buys", "turn.coins"]
+

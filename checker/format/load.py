@@ -1,0 +1,399 @@
+"""Loading scenario files: YAML in, a checked :class:`Scenario` out, or every problem found.
+
+A file is first read with libyaml's safe loader (fast; YAML 1.2 booleans only, duplicate keys
+refused); only when it has a problem is it read again with ruamel's round-trip parser, whose
+line/column data locate each problem. Tags other than the plain YAML ones are refused, so
+nothing but mappings, lists and scalars is built, and a file whose aliases would expand to more
+than :data:`MAX_NODES` values ("billion laughs") is refused before anything is built from it.
+Problems are collected, never raised one by one: a file with five mistakes gets five lines (at
+most :data:`MAX_PROBLEMS` of them, and a line saying how many more).
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+from dominion_tavern.checker.format import semantic_checks
+from dominion_tavern.checker.format.schema_errors import kind, schema_problems
+from dominion_tavern.rulebook.engine.game import Game
+from dominion_tavern.rulebook.position import build
+from dominion_tavern.rulebook.setup import SetupError
+from ruamel.yaml import YAML
+from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.nodes import MappingNode, Node, SequenceNode
+
+Path_ = tuple[str | int, ...]
+TOP_KEYS = ("meta", "setup", "script", "stop", "expect", "outcomes")
+#: Values (mappings, lists, scalars) a file may hold once its aliases are expanded: the
+#: largest scenario holds a few hundred.
+MAX_NODES = 20_000
+#: Problems listed for one file, and characters of one message.
+MAX_PROBLEMS = 25
+MAX_MESSAGE = 400
+_PLAIN_TAGS = {f"tag:yaml.org,2002:{t}" for t in
+               ("map", "seq", "str", "int", "float", "bool", "null")}
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with a file, at a 1-based line and column."""
+
+    file: str
+    line: int
+    column: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}: {self.message}"
+
+
+class ScenarioError(ValueError):
+    """A scenario file with problems; ``str()`` gives one ``file:line:col: message`` per line."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = problems
+        super().__init__("\n".join(str(p) for p in problems))
+
+
+@dataclass(frozen=True)
+class Checkpoint:
+    """A check part-way through the script: after ``after`` answers the run goes on to
+    ``stop`` (see :mod:`checker.runner.script_run`) and checks ``expect`` there. ``entry`` is its
+    index in the file's ``script`` list."""
+
+    after: int
+    expect: dict[str, Any]
+    stop: dict[str, Any] | None
+    entry: int
+
+
+@dataclass
+class Scenario:
+    path: Path
+    meta: dict[str, Any]
+    setup: dict[str, Any]
+    script: list[str] = field(default_factory=list)   # the answers only
+    expect: dict[str, Any] | None = None
+    outcomes: dict[str, Any] | None = None
+    text: str = field(default="", compare=False, repr=False)  # the file's text
+    checkpoints: list[Checkpoint] = field(default_factory=list)
+    stop: dict[str, Any] | None = None   # where ``expect`` is checked
+
+    @property
+    def id_at(self) -> tuple[int, int]:
+        """Line and column of ``meta.id`` (read again with positions: only for reports)."""
+        return parse(self.text, str(self.path))[1](("meta", "id")) if self.text else (1, 1)
+
+    @property
+    def id(self) -> str:
+        return str(self.meta.get("id") or self.path.stem)
+
+    @property
+    def question(self) -> str:
+        return str(self.meta.get("question", ""))
+
+    @property
+    def ruleset(self) -> str:
+        return str(self.meta.get("ruleset") or self.setup.get("ruleset") or "current")
+
+    def spec(self, ruleset: str | None = None) -> dict[str, Any]:
+        """The dict :func:`rulebook.position.build` takes (a fresh copy)."""
+        spec = copy.deepcopy(self.setup)
+        spec["ruleset"] = ruleset or self.ruleset
+        return spec
+
+    def factory(self, ruleset: str | None = None) -> Callable[[], Any]:
+        spec = self.spec(ruleset)
+        return lambda: build(copy.deepcopy(spec))
+
+    def game(self, ruleset: str | None = None) -> Game:
+        return Game(self.factory(ruleset))
+
+
+class Locator:
+    """Maps a path in the loaded data (``("setup", "players", 0, "hand", 2)``) to a
+    1-based line and column, using ruamel's ``.lc`` data; falls back to the nearest parent."""
+
+    def __init__(self, root: Any) -> None:
+        self.root = root
+
+    def __call__(self, path: Path_, key: bool = False) -> tuple[int, int]:
+        node, where = self.root, (0, 0)
+        for i, part in enumerate(path):
+            lc = getattr(node, "lc", None)
+            if lc is None:
+                break
+            last = i == len(path) - 1
+            try:
+                if isinstance(part, int):
+                    where = lc.item(part)
+                    node = node[part]
+                else:
+                    where = lc.key(part) if (key and last) else lc.value(part)
+                    node = node[part]
+            except (KeyError, IndexError, TypeError):
+                where = (lc.line, lc.col)
+                break
+        return where[0] + 1, where[1] + 1
+
+
+class TooLarge(ValueError):
+    """A YAML document whose aliases expand to more than :data:`MAX_NODES` values."""
+
+
+def expanded_size(root: Any, limit: int = MAX_NODES) -> int:
+    """How many values the composed YAML ``root`` (a PyYAML or ruamel node) holds with every
+    alias expanded, counted over the distinct nodes only; raises :class:`TooLarge` past
+    ``limit`` or for an alias inside its own anchor."""
+    size: dict[int, int] = {}
+    stack: list[tuple[Any, bool]] = [(root, False)]
+    open_: set[int] = set()
+    while stack:
+        node, children_done = stack.pop()
+        key = id(node)
+        if key in size:
+            continue
+        kids = _children(node)
+        if children_done:
+            open_.discard(key)
+            size[key] = 1 + sum(size[id(k)] for k in kids)
+            if size[key] > limit:
+                raise TooLarge(f"more than {limit:,}")
+            continue
+        if key in open_:
+            raise TooLarge("without end (an alias inside its own anchor)")
+        open_.add(key)
+        stack.append((node, True))
+        stack += [(k, False) for k in kids if id(k) not in size]
+    return size[id(root)]
+
+
+def _children(node: Any) -> list[Any]:
+    value = getattr(node, "value", None)
+    if not isinstance(value, list):
+        return []
+    return [x for pair in value for x in pair] if value and isinstance(value[0], tuple) \
+        else value
+
+
+def _too_large(file: str, how: str) -> ScenarioError:
+    return ScenarioError([Problem(file, 1, 1, f"the file's YAML aliases (*name) expand to {how} "
+                                  "values; a scenario holds a few hundred: write the repeated "
+                                  "parts out or use fewer aliases")])
+
+
+def _tag_problems(node: Node | None, file: str) -> list[Problem]:
+    out: list[Problem] = []
+    stack = [node] if node is not None else []
+    seen: set[int] = set()
+    while stack:
+        n = stack.pop()
+        if id(n) in seen:
+            continue
+        seen.add(id(n))
+        if n.tag not in _PLAIN_TAGS:
+            out.append(Problem(file, n.start_mark.line + 1, n.start_mark.column + 1,
+                               f"the YAML tag {n.tag!r} is not allowed; a scenario holds only "
+                               "mappings, lists, strings, numbers, booleans and null"))
+        if isinstance(n, MappingNode):
+            for k, v in n.value:
+                stack += [k, v]
+        elif isinstance(n, SequenceNode):
+            stack += list(n.value)
+    return sorted(out, key=lambda p: (p.line, p.column))
+
+
+def plain(data: Any) -> Any:
+    """ruamel's commented containers and scalar subclasses -> dict, list, str, int, float."""
+    if isinstance(data, dict):
+        return {str(k) if not isinstance(k, int | bool) else k: plain(v)
+                for k, v in data.items()}
+    if isinstance(data, list):
+        return [plain(v) for v in data]
+    if isinstance(data, bool) or data is None:
+        return data
+    for t in (int, float, str):
+        if isinstance(data, t):
+            return t(data)
+    return data
+
+
+def parse(text: str, file: str) -> tuple[Any, Locator]:
+    """The YAML document in ``text``, with its locator; raises :class:`ScenarioError`."""
+    yaml = YAML(typ="rt")
+    yaml.allow_duplicate_keys = False
+    try:
+        root = yaml.compose(text)
+        if root is not None:
+            expanded_size(root)
+        problems = _tag_problems(root, file)
+        if problems:
+            raise ScenarioError(problems)
+        data = yaml.load(text)
+    except TooLarge as e:
+        raise _too_large(file, str(e)) from None
+    except MarkedYAMLError as e:
+        mark = e.problem_mark or e.context_mark
+        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        what = " ".join(str(s) for s in (e.context, e.problem) if s)
+        raise ScenarioError([Problem(file, line, col, f"YAML syntax error: {what}")]) from None
+    except YAMLError as e:
+        raise ScenarioError([Problem(file, 1, 1, f"YAML error: {e}")]) from None
+    return data, Locator(data)
+
+
+class _Retry(Exception):
+    """The fast reader can't say what is wrong: read again with positions."""
+
+
+class _FastLoader(yaml.CSafeLoader if hasattr(yaml, "CSafeLoader") else yaml.SafeLoader):
+    """libyaml's safe loader that refuses duplicate keys."""
+
+    def construct_mapping(self, node: Any, deep: bool = False) -> dict[Any, Any]:
+        keys = [repr(self.construct_object(k, deep=deep)) for k, _ in node.value]
+        if len(keys) != len(set(keys)):
+            raise _Retry
+        return super().construct_mapping(node, deep)
+
+
+# YAML 1.2 booleans, as ruamel reads them: "yes", "no", "on", "off" stay strings.
+_FastLoader.yaml_implicit_resolvers = {
+    first: [(tag, regexp) for tag, regexp in resolvers if tag != "tag:yaml.org,2002:bool"]
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()}
+_FastLoader.add_implicit_resolver("tag:yaml.org,2002:bool",
+                                  re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"),
+                                  list("tTfF"))
+
+
+def _fast_parse(text: str) -> Any:
+    """The document, built by a safe loader (plain tags only) once its size is known."""
+    loader = _FastLoader(text)
+    try:
+        root = loader.get_single_node()
+        if root is None:
+            return None
+        if "*" in text:  # no alias without an asterisk: most files need no count
+            expanded_size(root)
+        return loader.construct_document(root)
+    except (yaml.YAMLError, _Retry):
+        raise _Retry from None
+    finally:
+        loader.dispose()
+
+
+def load_scenario(path: str | Path) -> Scenario:
+    """Read and check one scenario file; raises :class:`ScenarioError` listing every problem."""
+    path = Path(path)
+    file = str(path)
+    try:
+        text = path.read_text("utf-8")
+    except UnicodeDecodeError as e:
+        raise ScenarioError([Problem(file, 1, 1, f"not UTF-8 text ({e.reason})")]) from None
+    except OSError as e:
+        raise ScenarioError([Problem(file, 1, 1, f"cannot read: {e.strerror}")]) from None
+    return load_scenario_text(text, file)
+
+
+def load_scenario_text(text: str, name: str = "<text>") -> Scenario:
+    """Read and check a scenario given as YAML text rather than a file (the judge's desk checks
+    what it would save); ``name`` stands for the file in problems and ``Scenario.path``."""
+    path = Path(name)
+    try:
+        return _load(path, text, *_fast(text))
+    except _Retry:
+        return _load(path, text, *parse(text, name))
+    except TooLarge as e:
+        raise _too_large(name, str(e)) from None
+
+
+def _fast(text: str) -> tuple[Any, Callable[..., tuple[int, int]]]:
+    def locate(*_: Any, **__: Any) -> tuple[int, int]:
+        raise _Retry  # a problem to report: read again with positions
+    return _fast_parse(text), locate
+
+
+def _load(path: Path, text: str, raw: Any, locate: Callable[..., tuple[int, int]]) -> Scenario:
+    file = str(path)
+    keys = ", ".join(TOP_KEYS)
+    if raw is None:
+        raise ScenarioError([Problem(file, 1, 1, "the file is empty; a scenario is a mapping "
+                                     f"with the keys {keys} (meta and setup required)")])
+    if not isinstance(raw, dict):
+        raise ScenarioError([Problem(file, *locate(()), "the file must hold one mapping with the "
+                                     f"keys {keys}, not {kind(plain(raw))}")])
+    data = plain(raw)
+    _normalise(data)
+    found = schema_problems(data)
+    shapes = [p for p, _, _ in found]  # a value of the wrong shape has nothing more to say
+    found += [f for f in semantic_checks.semantic_problems(data)
+              if not any(f[0][:len(q)] == q or q[:len(f[0])] == f[0] for q in shapes)]
+    problems = [Problem(file, *locate(p, key=key), _short(msg)) for p, msg, key in found]
+    if not problems:
+        answers, checkpoints = split_script(data.get("script") or [])
+        scn = Scenario(path, data["meta"], data["setup"] or {}, answers, data.get("expect"),
+                       data.get("outcomes"), text, checkpoints, data.get("stop"))
+        try:  # the engine's own check: whatever slipped through is still reported, located
+            scn.factory()()
+        except SetupError as e:
+            problems.append(Problem(file, *locate(("setup",)), _short(f"setup: {e}")))
+        except (ValueError, TypeError, KeyError) as e:
+            problems.append(Problem(file, *locate(("setup",)),
+                                    _short(f"setup cannot be built: {e}")))
+    if problems:
+        raise ScenarioError(_capped(sorted(set(problems),
+                                           key=lambda p: (p.line, p.column, p.message))))
+    return scn
+
+
+def split_script(entries: list[Any]) -> tuple[list[str], list[Checkpoint]]:
+    """A checked ``script`` list as its answers and its checkpoints."""
+    answers: list[str] = []
+    checkpoints: list[Checkpoint] = []
+    for i, entry in enumerate(entries):
+        if isinstance(entry, dict):
+            checkpoints.append(Checkpoint(len(answers), entry["expect"], entry.get("stop"), i))
+        else:
+            answers.append(entry)
+    return answers, checkpoints
+
+
+def _short(message: str) -> str:
+    return message if len(message) <= MAX_MESSAGE else message[:MAX_MESSAGE - 1] + "…"
+
+
+def _capped(problems: list[Problem]) -> list[Problem]:
+    if len(problems) <= MAX_PROBLEMS:
+        return problems
+    last = problems[MAX_PROBLEMS - 1]
+    more = len(problems) - MAX_PROBLEMS + 1
+    return [*problems[:MAX_PROBLEMS - 1],
+            Problem(last.file, last.line, last.column, f"... and {more} more problems in this "
+                    "file, not shown: fix the ones above first")]
+
+
+def _normalise(data: dict[str, Any]) -> None:
+    """Accept ``ruleset: 2015`` unquoted (YAML reads it as a number)."""
+    for section in ("meta", "setup"):
+        part = data.get(section)
+        if isinstance(part, dict) and part.get("ruleset") == 2015:
+            part["ruleset"] = "2015"
+
+
+def find_scenarios(paths: list[str | Path]) -> list[Path]:
+    """Files named, and every ``*.yaml``/``*.yml`` under folders named, each sorted."""
+    out: list[Path] = []
+    for p in map(Path, paths):
+        if p.is_dir():
+            out += sorted(f for f in p.rglob("*") if f.suffix in (".yaml", ".yml") and
+                          f.is_file())
+        elif p.exists():
+            out.append(p)
+        else:
+            raise FileNotFoundError(2, "No such file or directory", str(p))
+    return out

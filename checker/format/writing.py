@@ -1,0 +1,50 @@
+"""A scenario written as YAML text in the house style: block mappings, card lists on one line
+in short form (``[2 Copper, Gold]``), turn, tokens and piles as flow mappings."""
+
+from __future__ import annotations
+
+import io
+from itertools import groupby
+from typing import Any
+
+from ruamel.yaml import YAML
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
+ZONE_KEYS = ("hand", "deck", "discard", "mat", "aside", "trash")
+
+
+def compact(names: list[str]) -> list[str]:
+    """Runs of the same card as short forms: ``[Copper, Copper, Gold]`` -> ``[2 Copper, Gold]``."""
+    out: list[str] = []
+    for name, run in groupby(names):
+        n = len(list(run))
+        out.append(f"{n} {name}" if n > 1 else name)
+    return out
+
+
+def _styled(data: Any, key: str = "") -> Any:
+    if isinstance(data, dict):
+        m = CommentedMap()
+        for k, v in data.items():
+            m[k] = _styled(v, k)
+        if key in ("turn", "tokens", "piles") or (isinstance(data.get("card"), str)):
+            m.fa.set_flow_style()
+        return m
+    if isinstance(data, list):
+        items = compact(data) if key in ZONE_KEYS and all(isinstance(x, str) for x in data) \
+            else data
+        seq = CommentedSeq([_styled(x) for x in items])
+        if all(isinstance(x, str | int) for x in items) and key != "script":
+            seq.fa.set_flow_style()
+        return seq
+    return data
+
+
+def scenario_yaml(data: dict[str, Any]) -> str:
+    """YAML text for a scenario dict: block mappings, card lists on one line in short form."""
+    yaml = YAML(typ="rt")
+    yaml.width = 100
+    yaml.indent(mapping=2, sequence=4, offset=2)
+    out = io.StringIO()
+    yaml.dump(_styled(data), out)
+    return out.getvalue()

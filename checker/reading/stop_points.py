@@ -1,0 +1,80 @@
+"""Stop points: where a scripted run or an explored path ends, and the callback that pauses a
+game there. Read by the scenario format (to check a ``stop``), the runner and the explorer."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from dominion_tavern.rulebook.engine.turn import PHASES, Mark
+
+DEFAULT_STOP: dict[str, Any] = {"at": "end-of-turn"}
+STOP_POINTS = ("end-of-turn", "end-of-phase")
+
+
+class ExploreError(ValueError):
+    """A question the explorer cannot ask (a bad stop point or field, a script that fails)."""
+
+
+
+@dataclass(frozen=True)
+class Stop:
+    """Where a path ends: at a mark (``turn-end``/``phase-end`` [of ``phase``]) or after
+    ``decisions`` answers past the script. The game's end always ends a path."""
+
+    mark: str | None = None
+    phase: str | None = None
+    decisions: int | None = None
+
+    @classmethod
+    def parse(cls, spec: dict[str, Any] | None) -> Stop:
+        spec = DEFAULT_STOP if spec is None else spec
+        if not isinstance(spec, dict):
+            raise ExploreError(f"stop: expected a mapping such as {{at: end-of-turn}}, "
+                               f"not {spec!r}")
+        unknown = set(spec) - {"at", "phase", "decisions"}
+        if unknown:
+            raise ExploreError(f"stop: unknown key(s) {', '.join(sorted(map(str, unknown)))}; "
+                               "use 'at' (end-of-turn, end-of-phase) with 'phase', or "
+                               "'decisions'")
+        if "decisions" in spec:
+            n = spec["decisions"]
+            if "at" in spec or isinstance(n, bool) or not isinstance(n, int) or n < 0:
+                raise ExploreError(f"stop.decisions: expected a whole number >= 0 (and no "
+                                   f"'at'), not {n!r}")
+            return cls(decisions=n)
+        at = spec.get("at")
+        if at not in STOP_POINTS:
+            raise ExploreError(f"stop.at: {at!r} is not a stop point; use one of "
+                               f"{', '.join(STOP_POINTS)} (or 'decisions: N')")
+        if at == "end-of-turn":
+            if "phase" in spec:
+                raise ExploreError("stop.phase: only 'end-of-phase' takes a phase")
+            return cls(mark="turn-end")
+        phase = spec.get("phase")
+        if phase is not None and phase not in PHASES:
+            raise ExploreError(f"stop.phase: {phase!r} is not one of {', '.join(PHASES)}")
+        return cls(mark="phase-end", phase=phase)
+
+    def describe(self) -> str:
+        if self.decisions is not None:
+            return f"after {self.decisions} more decision(s)"
+        if self.mark == "turn-end":
+            return "at the end of the turn"
+        return f"at the end of the {self.phase or 'current'} phase"
+
+
+class Stopper:
+    """The ``stop`` callback of one game: pauses at the stop mark once ``armed`` (the script is
+    done, so marks the script itself passes are not stop points)."""
+
+    __slots__ = ("armed", "stop")
+
+    def __init__(self, stop: Stop, armed: bool) -> None:
+        self.stop = stop
+        self.armed = armed
+
+    def __call__(self, mark: Mark) -> bool:
+        s = self.stop
+        return self.armed and mark.kind == s.mark and (s.phase is None or mark.phase == s.phase)
+

@@ -1,0 +1,164 @@
+"""Running a scenario: its script, strictly, with its checkpoints, then its ``expect``.
+
+Each script answer answers the pending decision in turn; an illegal answer, or one given when
+no decision is pending, fails the run. After an answer the game runs on until it needs the
+next one, and the position a check looks at is where the run *stops*:
+
+* by default, at the next decision (or the game's end); but after an answer given in the Buy
+  phase (other than ``end Buy phase``), at the end of the Buy phase, before Clean-up, when no
+  decision comes first: a Buy phase that ends because no Buy is left would otherwise run
+  straight into Clean-up and show the next hand;
+* at an explicit ``stop``: ``{at: end-of-phase}`` (of the current phase, or ``phase: P``),
+  ``{at: end-of-turn}``, or ``{at: next-decision}`` (no Buy-phase exception). A decision that
+  comes first always stops the run: nothing can be done without its answer.
+
+A checkpoint (a ``{expect: ..., stop: ...}`` entry in the script) is checked where the run
+stops after the answers before it; a checkpoint without a stop right after another one is
+checked at the same point. A decision left pending at the end is not a failure; it is the
+point the scenario asks about.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from dominion_tavern.checker.explore import ExploreError, Stop
+from dominion_tavern.checker.format.load import Checkpoint, Scenario
+from dominion_tavern.checker.reading.engine_faults import fault_where
+from dominion_tavern.checker.reading.script_messages import never_used, not_legal
+from dominion_tavern.checker.reading.stop_points import Stopper
+from dominion_tavern.checker.runner.expectations import Check, checks
+from dominion_tavern.checker.runner.outcome_check import check_outcomes
+from dominion_tavern.rulebook.engine.decisions import IllegalAnswer
+from dominion_tavern.rulebook.engine.game import Game
+from dominion_tavern.rulebook.setup import SetupError
+
+END_BUY = "end Buy phase"
+
+
+@dataclass
+class Result:
+    id: str
+    path: str
+    question: str
+    ruleset: str
+    passed: bool
+    failure: str | None = None
+    log: list[str] = field(default_factory=list)
+    rules: list[str] = field(default_factory=list)
+    observed: dict[str, Any] = field(default_factory=dict)
+    pending: dict[str, Any] | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def stop_point(spec: dict[str, Any] | None, after_buy: bool) -> Stop | None:
+    """The mark a run stops at for a ``stop`` spec (None: the next decision); ``after_buy``:
+    the last answer was given in the Buy phase and did not end it."""
+    if spec is None:
+        return Stop(mark="phase-end", phase="buy") if after_buy else None
+    if spec.get("at") == "next-decision":
+        return None
+    return Stop.parse(spec)
+
+
+class ScriptRun:
+    """A scenario's game driven through its script, stopping where each check looks."""
+
+    def __init__(self, scn: Scenario, ruleset: str) -> None:
+        self.scn = scn
+        self.answers = scn.script
+        final = Checkpoint(len(self.answers), scn.expect or {}, scn.stop, -1)
+        self.at: dict[int, list[Checkpoint]] = {}
+        for cp in [*scn.checkpoints, final]:
+            self.at.setdefault(cp.after, []).append(cp)
+        self.stopper = Stopper(Stop(), armed=False)
+        self.after_buy = False
+        self._arm(self.at.get(0, [final])[0].stop)
+        self.game = Game(scn.factory(ruleset), self.stopper)
+
+    def _arm(self, spec: dict[str, Any] | None) -> None:
+        stop = stop_point(spec, self.after_buy)
+        self.stopper.stop = stop or Stop()
+        self.stopper.armed = stop is not None
+
+    def steps(self) -> Iterator[tuple[Checkpoint, Iterator[Check]] | str]:
+        """Plays the script; yields each checkpoint (the final ``expect`` last, with entry -1)
+        with its checks where the run stopped, or a failure line, which ends the run."""
+        g = self.game
+        for i in range(len(self.answers) + 1):
+            for k, cp in enumerate(self.at.get(i, [])):
+                if k > 0 and cp.stop is not None:  # go on to this checkpoint's own stop
+                    self._arm(cp.stop)
+                    if g.paused is not None:
+                        g.resume()
+                yield cp, checks(g, cp.expect)
+            if i == len(self.answers):
+                return
+            failure = self._answer(i)
+            if failure is not None:
+                yield failure
+                return
+
+    def _answer(self, i: int) -> str | None:
+        g, answer = self.game, self.answers[i]
+        self.stopper.armed = False
+        while g.pending is None and g.paused is not None:
+            g.resume()
+        d = g.pending
+        if d is None:
+            return never_used(i + 1, answer, g)
+        self.after_buy = g.state.turn.phase == "buy" and answer != END_BUY
+        self._arm(self.at.get(i + 1, [Checkpoint(i + 1, {}, None, -1)])[0].stop)
+        try:
+            g.answer(answer)
+        except IllegalAnswer:
+            return not_legal(i + 1, answer, g)
+        return None
+
+
+def run_scenario(scn: Scenario, ruleset: str | None = None) -> Result:
+    """Play ``scn`` under its ruleset (or ``ruleset``) and compare with its checkpoints,
+    ``expect`` and ``outcomes.expect``."""
+    rs = ruleset or scn.ruleset
+    res = Result(scn.id, str(scn.path), scn.question, rs, passed=False)
+    try:
+        run = ScriptRun(scn, rs)
+    except SetupError as e:
+        res.failure = f"setup: {e}"
+        return res
+    except Exception as e:  # an engine fault must not stop the other scenarios
+        res.failure = f"engine error at the start: {type(e).__name__}: {e} (at {fault_where(e)})"
+        return res
+    g = run.game
+    try:
+        for step in run.steps():
+            if isinstance(step, str):
+                res.failure = step
+                break
+            cp, found = step
+            where = "" if cp.entry < 0 else f"checkpoint script[{cp.entry}]: "
+            for c in found:
+                res.observed[where + c.field] = c.actual
+                if not c.ok and res.failure is None:
+                    res.failure = where + c.difference()
+            if res.failure is not None:
+                break
+        if res.failure is None and (scn.outcomes or {}).get("expect") is not None:
+            outcomes = check_outcomes(scn, rs)
+            if not outcomes.ok:
+                res.failure = "outcomes: " + outcomes.describe().replace("\n", "; ")
+    except ExploreError as e:
+        res.failure = f"outcomes: {e}"
+    except Exception as e:  # an engine fault must not stop the other scenarios
+        res.failure = f"engine error: {type(e).__name__}: {e} (at {fault_where(e)})"
+    res.passed = res.failure is None
+    res.log = [e.text() for e in g.log]
+    res.rules = g.log.rules_cited()
+    if g.pending is not None:
+        res.pending = {"player": g.pending.player, "prompt": g.pending.prompt,
+                       "options": g.legal()}
+    return res
