@@ -11,6 +11,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tomllib
 import venv
 import zipfile
 from pathlib import Path
@@ -58,6 +59,19 @@ def env(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     return bin_
 
 
+def test_every_package_folder_is_listed_in_pyproject() -> None:
+    """A subpackage left out of ``packages`` would be missing from the wheel while editable
+    installs stay green: checked here without building anything."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["tool"]["setuptools"]
+    folders = {"dominion_tavern"}
+    for package, folder in config["package-dir"].items():
+        for init in (ROOT / folder).rglob("__init__.py"):
+            rel = init.parent.relative_to(ROOT / folder)
+            if "build" not in rel.parts:
+                folders.add(".".join([package, *rel.parts]))
+    assert set(config["packages"]) == folders
+
+
 def test_the_wheel_owns_one_import_name(wheel: Path) -> None:
     with zipfile.ZipFile(wheel) as z:
         tops = {name.split("/")[0] for name in z.namelist()}
@@ -77,6 +91,20 @@ def test_the_wheel_ships_every_module_and_the_scenario_book(wheel: Path) -> None
         assert f"dominion_tavern/{scenario.relative_to(ROOT).as_posix()}" in names
     assert "dominion_tavern/checker/scenario.schema.json" in names
     assert "dominion_tavern/rulebook/data/rules.toml" in names
+
+
+def test_every_subpackage_imports_from_the_wheel(env: Path, tmp_path: Path) -> None:
+    code = ("import importlib, pkgutil, dominion_tavern as d; "
+            "names = [m.name for m in pkgutil.walk_packages(d.__path__, 'dominion_tavern.') "
+            "if m.ispkg]; [importlib.import_module(n) for n in names]; "
+            "print(importlib.import_module('dominion_tavern.checker').__file__); "
+            "print(' '.join(sorted(names)))")
+    out = _run(env / "python", "-c", code, cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    where, names = out.stdout.splitlines()
+    assert "site-packages" in where
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["tool"]["setuptools"]
+    assert set(names.split()) == set(config["packages"]) - {"dominion_tavern"}
 
 
 def test_tavern_version_and_commands(env: Path, tmp_path: Path) -> None:
