@@ -162,7 +162,8 @@ def build(spec: dict[str, Any]) -> tuple[GameState, str]:
                             f"({', '.join(EXTRA_TURNS)})")
     turn = Turn(current, number=int(turn_spec.get("number", 1)), phase=phase,
                 actions=int(turn_spec.get("actions", 1)), buys=int(turn_spec.get("buys", 1)),
-                coins=int(turn_spec.get("coins", 0)), extra=bool(extra),
+                coins=int(turn_spec.get("coins", 0)), potions=int(turn_spec.get("potions", 0)),
+                extra=bool(extra),
                 no_buying_cards=extra == "Mission")
     state = GameState(players=players, ruleset=ruleset, seed=int(spec.get("seed", 0)),
                       supply={}, nonsupply={}, trash=Zone("trash"),
@@ -358,6 +359,7 @@ def _player(state: GameState, p: Player, ps: dict[str, Any]) -> None:
     _put(state, p.mat, expand(ps.get("mat"), f"{where}.mat"))
     _put(state, p.aside, expand(ps.get("aside"), f"{where}.aside"))
     p.vp_tokens = int(ps.get("vp_tokens", 0))
+    p.debt = int(ps.get("debt", 0))
     p.minus_card = bool(ps.get("minus_card", False))
     p.minus_coin = bool(ps.get("minus_coin", False))
     journey = ps.get("journey", "up")

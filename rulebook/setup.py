@@ -27,6 +27,8 @@ KINGDOMS = {
                      "Ranger", "Ratcatcher", "Treasure Trove", "Village"],
 }
 BASICS = ("Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse")
+#: Basic piles only some games have, and what brings each in (rule ``cost.potion``).
+SOMETIMES = {"Potion": "a Kingdom card with a Potion in its cost (University)"}
 #: Each player's starting cards (rule ``game.setup.decks``); they come out of these piles.
 STARTING = {"Copper": 7, "Estate": 3}
 DEFAULT_PLAYERS = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay")
@@ -114,6 +116,8 @@ def comes_with(name: str) -> str:
     d = CARDS[name]
     if d.line and not d.kingdom:
         return f"its pile comes with {d.line}; put {d.line} in the Kingdom"
+    if name in SOMETIMES:
+        return f"its pile comes with {SOMETIMES[name]}; put one in the Kingdom"
     return "put it in the Kingdom"
 
 
@@ -189,7 +193,10 @@ class Setup:
 
 
 def supply_names(kingdom: list[str]) -> list[str]:
-    return list(BASICS) + [n for n in kingdom if n not in BASICS and CARDS[n].supply]
+    """The basic piles, Potion if a Kingdom card costs a Potion (rule ``cost.potion``), then
+    the Kingdom's."""
+    potion = ["Potion"] if any(CARDS[n].cost.potion for n in kingdom) else []
+    return [*BASICS, *potion, *[n for n in kingdom if n not in BASICS and CARDS[n].supply]]
 
 
 def nonsupply_names(kingdom: list[str]) -> list[str]:

@@ -152,6 +152,8 @@ class PlayerForm:
                                   layout=w.Layout(width="12em"))
         self.vp = w.BoundedIntText(value=0, min=0, max=999, description="VP tokens",
                                    layout=w.Layout(width="12em"))
+        self.debt = w.BoundedIntText(value=0, min=0, max=999, description="Debt",
+                                     layout=w.Layout(width="12em"))
         self.minus_card = w.Checkbox(value=False, description="-1 Card token on deck",
                                      indent=False, layout=w.Layout(width="14em"))
         self.minus_coin = w.Checkbox(value=False, description="-$1 token", indent=False,
@@ -168,14 +170,14 @@ class PlayerForm:
         rows.insert(1, _row(ZONE_LABELS["hand_unknown"], w.HBox([
             self.hand_unknown, w.Label("cards, drawn from"), self.hand_pool])))
         self.widget = w.VBox([
-            w.HBox([self.name, self.journey, self.vp]), *rows,
+            w.HBox([self.name, self.journey, self.vp, self.debt]), *rows,
             _row("pile tokens", self.tokens),
             w.HBox([self.minus_card, self.minus_coin, self.turns_taken]),
             self.estate_token])
 
     def inputs(self) -> list[w.Widget]:
         return [self.name, *self.zones.values(), self.deck_unknown, self.hand_unknown,
-                self.hand_pool, self.journey, self.vp, self.minus_card, self.minus_coin,
+                self.hand_pool, self.journey, self.vp, self.debt, self.minus_card, self.minus_coin,
                 self.turns_taken, self.tokens, self.estate_token]
 
     def spec(self) -> dict[str, Any]:
@@ -208,6 +210,8 @@ class PlayerForm:
             out["journey"] = "down"
         if self.vp.value:
             out["vp_tokens"] = self.vp.value
+        if self.debt.value:
+            out["debt"] = self.debt.value
         for key in ("minus_card", "minus_coin"):
             if getattr(self, key).value:
                 out[key] = True
@@ -243,6 +247,7 @@ class PlayerForm:
         self.tokens.value = ", ".join(f"{k}: {v}" for k, v in (ps.get("tokens") or {}).items())
         self.journey.value = ps.get("journey", "up")
         self.vp.value = int(ps.get("vp_tokens", 0))
+        self.debt.value = int(ps.get("debt", 0))
         self.minus_card.value = bool(ps.get("minus_card", False))
         self.minus_coin.value = bool(ps.get("minus_coin", False))
         self.turns_taken.value = str(ps.get("turns_taken", ""))
@@ -278,6 +283,7 @@ class PositionForm:
         self.actions = w.BoundedIntText(value=1, min=0, max=99, description="Actions")
         self.buys = w.BoundedIntText(value=1, min=0, max=99, description="Buys")
         self.coins = w.BoundedIntText(value=0, min=0, max=99, description="$")
+        self.potions = w.BoundedIntText(value=0, min=0, max=99, description="Potions")
         self.extra = w.Dropdown(options=[("no", False), ("yes", True), ("Mission's", "Mission")],
                                 value=False, description="extra turn")
         self.previous = w.Text(placeholder="as seated", description="previous turn by",
@@ -287,7 +293,7 @@ class PositionForm:
                        _row("Kingdom", self.kingdom), _row("Events", self.events),
                        _row("pile sizes", self.piles), _row("trash", self.trash)])
         turn = w.VBox([w.HBox([self.turn_player, self.phase, self.number]),
-                       w.HBox([self.actions, self.buys, self.coins]),
+                       w.HBox([self.actions, self.buys, self.coins, self.potions]),
                        w.HBox([self.extra, self.previous])])
         self._game, self._turn = game, turn
         self.tabs = w.Tab()
@@ -304,7 +310,7 @@ class PositionForm:
     def _game_inputs(self) -> list[w.Widget]:
         return [self.ruleset, self.seed, self.kingdom, self.events, self.piles, self.trash,
                 self.turn_player, self.phase, self.number, self.actions, self.buys,
-                self.coins, self.extra, self.previous]
+                self.coins, self.potions, self.extra, self.previous]
 
     def _watch(self, forms: list[PlayerForm]) -> None:
         for p in forms:
@@ -412,6 +418,8 @@ class PositionForm:
                        "phase": self.phase.value, "number": self.number.value,
                        "actions": self.actions.value, "buys": self.buys.value,
                        "coins": self.coins.value}
+        if self.potions.value:
+            out["turn"]["potions"] = self.potions.value
         if self.extra.value:
             out["turn"]["extra"] = self.extra.value
         if self.previous.value.strip():
@@ -440,6 +448,7 @@ class PositionForm:
         self.actions.value = int(t.get("actions", 1))
         self.buys.value = int(t.get("buys", 1))
         self.coins.value = int(t.get("coins", 0))
+        self.potions.value = int(t.get("potions", 0))
         self.extra.value = t.get("extra", False)
         self.previous.value = str(t.get("previous") or "")
 

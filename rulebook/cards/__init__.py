@@ -5,8 +5,10 @@ from dominion_tavern.rulebook.cards import (  # noqa: F401
     adventures_kingdom,
     adventures_reserve,
     adventures_travellers,
+    alchemy,
     base,
     basic,
+    empires,
     events,
     others,
 )

@@ -66,6 +66,15 @@ class Moves:
         elif n:
             self.note(p, f"gets +${n}", note="no effect: not their turn", rule=rule)
 
+    def plus_potions(self: Game, p: Player, n: int) -> None:
+        """Receive n Potions to spend this turn, a currency apart from $ (rule
+        ``cost.potion``)."""
+        mine = self._is_turn_of(p)
+        if mine:
+            self.state.turn.potions += n
+        self.note(p, f"gets +{n} Potion", note="" if mine else "no effect: not their turn",
+                  rule="cost.potion")
+
     # -- drawing ----------------------------------------------------------------------------
     def shuffle(self: Game, p: Player) -> None:
         """Shuffle the discard pile into a new deck, under any cards still in the deck: a new

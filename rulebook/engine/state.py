@@ -137,6 +137,7 @@ class Player:
     mat: Zone = field(init=False)
     aside: Zone = field(init=False)
     vp_tokens: int = 0
+    debt: int = 0              # Debt tokens: no buying while any are held (rule debt.no-buying)
     journey_up: bool = True
     minus_card: bool = False   # -1 Card token is on the deck
     minus_coin: bool = False   # -$1 token has been taken
@@ -175,11 +176,13 @@ class Turn:
     actions: int = 1
     buys: int = 1
     coins: int = 0
+    potions: int = 0                    # Potions to spend, made by Potion cards (cost.potion)
     extra: bool = False                 # an extra turn (Mission: no buying cards)
     no_buying_cards: bool = False
     bought: list[str] = field(default_factory=list)   # cards and Events bought, in order
     played: list[str] = field(default_factory=list)   # names of cards played, in order
     treasures_closed: bool = False      # a card or Event was bought: no more Treasures
+    paid_debt: int = 0                  # Debt paid off this turn (2015: no Treasures after)
     gained: int = 0                     # cards the turn's player gained this turn
     buy_phase_gains: int = 0            # ... of them in the Buy phase (Messenger)
     events_bought: dict[str, int] = field(default_factory=dict)
