@@ -151,6 +151,7 @@ class EventDef:
     texts: dict[str, str]
     limits: dict[str, str | None]  # ruleset -> "turn", "game" or None
     errata: dict | None = None
+    set: str = "adventures"
 
     def text(self, ruleset: str = DEFAULT_RULESET) -> str:
         return self.texts[ruleset]
@@ -184,6 +185,7 @@ def _load() -> tuple[dict[str, CardDef], dict[str, EventDef]]:
     }
     events = {
         name: EventDef(name=name, cost=_cost(e), texts=_texts(e), errata=e.get("errata"),
+                       set=e.get("set", "adventures"),
                        limits={r: e.get(f"once_{r}", e.get("once")) for r in RULESETS})
         for name, e in raw["events"].items()
     }

@@ -381,8 +381,9 @@ def test_the_form_has_a_field_for_every_key_a_setup_may_have():
     setup, turn and player is read back by the form."""
     schema = json.loads((CORPUS.parent / "scenario.schema.json").read_text())
     form = PositionForm()
-    spec = {"ruleset": "2015", "kingdom": ["Village", "Gear", "Ratcatcher"], "events": ["Alms"],
-            "piles": {"Village": 3}, "trash": ["Estate"], "seed": 4,
+    spec = {"ruleset": "2015", "kingdom": ["Village", "Gear", "Ratcatcher", "Black Market"],
+            "events": ["Alms"],
+            "piles": {"Village": 3}, "trash": ["Estate"], "seed": 4, "black_market": ["Smithy"],
             "players": [{"name": "Ann", "hand": ["Copper"], "play": ["Gear"],
                          "deck": ["Gold"], "discard": ["Duchy"], "mat": ["Ratcatcher"],
                          "aside": ["Silver"], "tokens": {"+1 Action": "Village"},

@@ -155,6 +155,8 @@ def state_spec(s: GameState, phase: str | None = None) -> dict[str, Any]:
         spec["piles"] = piles
     if s.trash.cards:
         spec["trash"] = _names(s.trash.cards)
+    if s.black_market is not None:
+        spec["black_market"] = _names(s.black_market.cards[::-1])
     spec["players"] = players
     spec["turn"] = {"player": t.player.name, "phase": phase or t.phase, "number": t.number,
                     "actions": t.actions, "buys": t.buys, "coins": t.coins}
@@ -204,6 +206,7 @@ def position_of(g: Game) -> dict[str, Any]:
                     for p in s.players],
         "piles": {name: len(z.cards) for name, z in [*s.supply.items(), *s.nonsupply.items()]},
         "trash": _names(s.trash.cards),
+        "black_market": _names(s.black_market.cards) if s.black_market is not None else None,
         "turn": [t.player.name, t.phase, t.number, t.actions, t.buys, t.coins, t.potions,
                  t.extra, t.no_buying_cards, previous_player(s), list(t.played), t.paid_debt],
         "effects": _effects(s),

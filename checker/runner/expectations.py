@@ -167,6 +167,9 @@ def checks(g: Game, expect: dict[str, Any]) -> Iterator[Check]:
                 yield Check(f"turn.{k}", show(v), got, got == v)
         elif key == "trash":
             yield from zone_checks("trash", s.trash.names(), want)
+        elif key == "black_market":
+            market = s.black_market.names()[::-1] if s.black_market is not None else []
+            yield from zone_checks("Black Market deck", market, want)
         elif key == "vp":
             for name, v in want.items():
                 got = g.vp(g.player(name))

@@ -274,6 +274,8 @@ class PositionForm:
         self.piles = _text("only those not full, e.g. Soldier: 0, Province: 3", "46em")
         self.piles.add_class("tv-piles")
         self.trash = _text("", "46em")
+        self.black_market = _text("with Black Market: the deck, top card first ('none': empty; "
+                                  "blank: every other Kingdom card, shuffled)", "46em")
         self.players = [PlayerForm(n) for n in NAMES[:2]]
         self.turn_player = w.Dropdown(options=list(NAMES[:2]), index=0,
                                       description="whose turn")
@@ -291,7 +293,8 @@ class PositionForm:
         game = w.VBox([w.HBox([self.ruleset, self.count]),
                        w.HBox([self.seed, self.seed_help]),
                        _row("Kingdom", self.kingdom), _row("Events", self.events),
-                       _row("pile sizes", self.piles), _row("trash", self.trash)])
+                       _row("pile sizes", self.piles), _row("trash", self.trash),
+                       _row("Black Market deck", self.black_market)])
         turn = w.VBox([w.HBox([self.turn_player, self.phase, self.number]),
                        w.HBox([self.actions, self.buys, self.coins, self.potions]),
                        w.HBox([self.extra, self.previous])])
@@ -309,6 +312,7 @@ class PositionForm:
     # -- wiring -------------------------------------------------------------------------------
     def _game_inputs(self) -> list[w.Widget]:
         return [self.ruleset, self.seed, self.kingdom, self.events, self.piles, self.trash,
+                self.black_market,
                 self.turn_player, self.phase, self.number, self.actions, self.buys,
                 self.coins, self.potions, self.extra, self.previous]
 
@@ -398,6 +402,11 @@ class PositionForm:
         read("events", lambda: read_cards(self.events.value, "Events"))
         read("piles", lambda: read_pairs(self.piles.value, "pile sizes", numbers=True))
         read("trash", lambda: read_cards(self.trash.value, "trash"))
+        market = self.black_market.value.strip()
+        if market.lower() == "none":
+            out["black_market"] = []
+        elif market:
+            read("black_market", lambda: read_cards(market, "Black Market deck"))
         try:
             seed = self._seed()
         except DeskError as e:
@@ -436,6 +445,8 @@ class PositionForm:
         self.events.value = ", ".join(setup.get("events") or [])
         self.piles.value = ", ".join(f"{k}: {v}" for k, v in (setup.get("piles") or {}).items())
         self.trash.value = show_cards(setup.get("trash") or [])
+        market = setup.get("black_market")
+        self.black_market.value = "" if market is None else show_cards(market) or "none"
         self.set_players(len(players))
         for form, ps in zip(self.players, players, strict=True):
             form.fill(ps)

@@ -8,9 +8,12 @@ from dominion_tavern.rulebook.cards import (  # noqa: F401
     alchemy,
     base,
     basic,
+    dark_ages,
     empires,
     events,
+    menagerie,
     others,
+    promo,
 )
 from dominion_tavern.rulebook.engine.registry import BEHAVIOURS
 

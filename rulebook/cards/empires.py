@@ -1,4 +1,4 @@
-"""Empires: cards costing Debt (Engineer, City Quarter)."""
+"""Empires: cards costing Debt (Engineer, City Quarter) and Crown, an Action–Treasure."""
 
 from __future__ import annotations
 
@@ -29,3 +29,24 @@ def city_quarter(g, p, me):
     actions = [c for c in p.hand.cards if c.d.is_action]
     g.reveal(p, list(p.hand.cards), "their hand")
     yield from g.draw(p, len(actions))
+
+
+@on_play("Crown")
+def crown(g, p, me):
+    """In the Action phase an Action twice, in the Buy phase a Treasure twice: the phase
+    decides, not how Crown was played (Storyteller playing it in the Action phase doubles an
+    Action, Crown's FAQ)."""
+    phase = g.state.turn.phase
+    if phase not in ("action", "buy"):
+        g.note(p, "plays nothing twice", note=f"Crown does nothing in the {phase} phase",
+               rule="play.replay")
+        return
+    action = phase == "action"
+    cards = [c for c in p.hand.cards if (c.d.is_action if action else c.d.is_treasure)]
+    card = yield from g.pick_card(p, cards, "play", "Crown: you may play "
+                                  f"{'an Action' if action else 'a Treasure'} from your hand "
+                                  "twice", optional=True, none_label="play nothing",
+                                  card="Crown")
+    if card:
+        yield from g.play(p, card, by=me, rule="play.replay")
+        yield from g.play(p, card, by=me, again=True, rule="play.replay")

@@ -269,4 +269,4 @@ def inherited_estate(g, p, me):
     """Current: play the card with your Estate token, leaving it there."""
     card = p.estate_token
     if card is not None:
-        yield from g.play(p, card, by=me, again=True, rule="token.estate")
+        yield from g.play_leaving_it(p, card, me, rule="token.estate")

@@ -280,17 +280,21 @@ class Moves:
         return (yield from self.gain(p, name, rule=rule))
 
     def gain(self: Game, p: Player, name: str, to: str = "discard", rule: str = "gain",
-             bought: bool = False, by: str | None = None):
-        """Gain the top card of the pile named ``name`` (generator; returns the card or None).
+             bought: bool = False, by: str | None = None, card: Card | None = None):
+        """Gain the top card of the pile named ``name`` (generator; returns the card or None),
+        or ``card`` itself from where it is (the Black Market deck).
 
         ``to`` is ``discard``, ``hand`` or ``deck``; ``by`` names what made the gain. When-gain
         abilities follow (rule ``gain``).
         """
-        pile = self.state.pile(name)
-        if pile is None or not pile.cards:
-            self.note(p, "gains nothing", note=f"the {name} pile is empty", rule="gain.empty")
-            return None
-        card, where = pile.cards[-1], GAINED_TO[to]  # a KeyError for another ``to``
+        if card is None:
+            pile = self.state.pile(name)
+            if pile is None or not pile.cards:
+                self.note(p, "gains nothing", note=f"the {name} pile is empty",
+                          rule="gain.empty")
+                return None
+            card = pile.cards[-1]
+        where = GAINED_TO[to]  # a KeyError for another ``to``
         move(card, getattr(p, to))
         self.note(p, "gains", (card.name,), where, rule=rule)
         t = self.state.turn

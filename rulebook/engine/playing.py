@@ -91,6 +91,16 @@ class Playing:
         if card.d.is_action and p.mat.cards:
             yield from self.after_action(p, card)
 
+    def play_leaving_it(self: Game, p: Player, card: Card, by: Card, rule: str):
+        """Play ``card`` where it is, leaving it there (a Command card such as Band of
+        Misfits, an Estate with the Estate token under the current rules; rule
+        ``play.leaving-it-there``). ``card`` is not in play, so what it would keep in play
+        (a Duration it played twice) keeps ``by`` in play instead."""
+        yield from self.play(p, card, by=by, again=True, rule=rule)
+        if card.tracks and card.zone is not p.play:
+            by.tracks = [*by.tracks, *card.tracks]
+            card.tracks = ()
+
     def _into_play(self: Game, p: Player, card: Card, again: bool = False) -> str:
         """The start of every play: the card goes into play (unless it is replayed where it
         is) and is counted as played; returns where it came from, for the log."""

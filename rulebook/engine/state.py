@@ -15,16 +15,18 @@ from dominion_tavern.rulebook.carddata import CARDS, CardDef
 ZONE_WORDS = {
     "deck": "deck", "hand": "hand", "discard": "discard pile", "play": "play",
     "mat": "Tavern mat", "aside": "set-aside cards", "supply": "Supply", "nonsupply": "pile",
-    "trash": "trash",
+    "trash": "trash", "blackmarket": "Black Market deck",
 }
 # ... as the log says them after "from" ("plays Copper from hand", "from their Tavern mat").
 ZONE_FROM = {**ZONE_WORDS, "discard": "their discard pile", "mat": "their Tavern mat",
-             "aside": "their set-aside cards", "trash": "the trash"}
+             "aside": "their set-aside cards", "trash": "the trash",
+             "blackmarket": "the Black Market deck"}
 
 # ... and where a card is, said of its owner ("it is on their Tavern mat").
 ZONE_AT = {
     "deck": "on their deck", "hand": "in their hand", "discard": "in their discard pile",
     "play": "in play", "mat": "on their Tavern mat", "aside": "set aside", "trash": "in the trash",
+    "blackmarket": "in the Black Market deck",
 }
 
 PILE_TOKENS = ("+1 Card", "+1 Action", "+1 Buy", "+$1", "-$2 cost", "Trashing")
@@ -124,6 +126,8 @@ def _arrive(card: Card, to: Zone) -> None:
     if to.kind != "play":
         card.plays = 0
         card.tracks = ()
+        if card.d.name != card.name:  # a card that was another while in play (Band of
+            card.d = CARDS[card.name]   # Misfits' first printing) is itself again
 
 
 @dataclass
@@ -247,6 +251,8 @@ class GameState:
     # changes costs there: set by the engine when a game starts (no card enters a game from
     # outside it), so most windows are passed over without looking at the play areas.
     abilities_in_game: frozenset[str] | None = None
+    # Black Market's deck of Kingdom cards not in the Supply (the top card last), if it is used.
+    black_market: Zone | None = None
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
@@ -264,6 +270,8 @@ class GameState:
     def all_zones(self) -> list[Zone]:
         zones = [z for p in self.players for z in p.zones()]
         zones += list(self.supply.values()) + list(self.nonsupply.values()) + [self.trash]
+        if self.black_market is not None:
+            zones.append(self.black_market)
         return zones
 
     def all_cards(self) -> list[Card]:

@@ -293,22 +293,67 @@ class TurnLoop:
         if p.mat.cards:
             yield from self.end_of_buy(p)
 
-    def buy(self: Game, p: Player, name: str):
-        """Buy a card: pay, use a Buy, "when you buy" effects, then gain it (rule ``buy``)."""
+    def buy(self: Game, p: Player, name: str, card: Card | None = None):
+        """Buy a card: pay, use a Buy, "when you buy" effects, then gain it (rule ``buy``).
+        ``card``: bought from elsewhere than its Supply pile (the Black Market deck, rule
+        ``buy.black-market``): no Buy is used and Treasures may still be played after."""
         t = self.state.turn
-        pile = self.state.supply[name]
-        card = pile.cards[-1]
+        from_pile = card is None  # then the pile's top card when gaining, whichever it is then
+        if card is None:
+            card = self.state.supply[name].cards[-1]
+            t.buys -= 1
+            t.treasures_closed = True
         cost = self.cost(card)
-        t.buys -= 1
-        t.treasures_closed = True
         t.bought.append(name)
-        self.note(p, "buys", (name,), rule="turn.buy.purchase")
+        self.note(p, "buys", (name,), "" if from_pile else f"from {card.zone.words}",
+                  rule="turn.buy.purchase")
         self.pay(p, cost)
         d = p.estate_def if name == "Estate" and p.estate_def else card.d  # will be p's Estate
         own = self.own_ability(p, BEHAVIOURS[d.abilities].on_buy, card, {"card": card})
         if own is not None or self.reacts("buy", p):
             yield from self.fire("buy", p, own=own, card=card)
-        yield from self.gain(p, name, rule="buy", bought=True)
+        yield from self.gain(p, name, rule="buy", bought=True, card=None if from_pile else card)
+
+    def buy_one_of(self: Game, p: Player, cards: list[Card], source: str):
+        """Buy up to one of ``cards`` now, outside the Buy phase (Black Market, rule
+        ``buy.black-market``): Treasures from hand may be played first to pay; the purchase
+        uses no Buy and is a buy like any other ("when you buy", "a card you bought"). Not in
+        Mission's turn (``turn.extra``), not in Debt (``debt.no-buying``). Returns the card
+        bought, or None."""
+        t = self.state.turn
+
+        def refused() -> list[Closed]:
+            out = []
+            for c in cards:
+                cost = self.cost(c)
+                if t.no_buying_cards:
+                    out.append(Closed(f"buy {c.name}", "turn.extra", "no cards can be bought "
+                                      "in the extra turn Mission gives"))
+                elif p.debt:
+                    out.append(Closed(f"buy {c.name}", "debt.no-buying", f"{p.name} has "
+                                      f"{p.debt} Debt: nothing can be bought until it is paid off"))
+                elif not can_pay(t, cost):
+                    out.append(Closed(f"buy {c.name}", "buy.black-market",
+                                      f"{c.name} costs {cost}, {short_of(t, cost)}"))
+            return out
+        while True:
+            closed = {x.label for x in refused()}
+            options = [Option(f"play {c.name}", c) for c in
+                       {c.name: c for c in p.hand.cards if c.d.is_treasure}.values()]
+            options += [Option(f"buy {c.name}", c) for c in cards
+                        if f"buy {c.name}" not in closed]
+            options.append(Option("buy nothing", None))
+            choice = yield from self.choose(p, f"{source}: you may buy one of "
+                                            f"{', '.join(c.name for c in cards)}", options,
+                                            card=source, kind="buy", optional=True,
+                                            explained=refused)
+            if choice is None:
+                return None
+            if choice.zone is p.hand:
+                yield from self.play(p, choice, rule="play.treasure")
+                continue
+            yield from self.buy(p, choice.name, card=choice)
+            return choice
 
     def buy_closed(self: Game, p: Player) -> list[Closed]:
         """What the Buy phase does not offer that a player might expect: Treasures after a
@@ -488,16 +533,24 @@ class TurnLoop:
         def travellers(among):
             return [c for c in among if c.d.is_traveller and c.zone is q.discard]
 
+        def no_pile(c: Card) -> str | None:
+            """Why ``c`` cannot be exchanged: no card to take, or no pile to return it to (a
+            Traveller bought from the Black Market deck)."""
+            for name in (c.name, c.d.upgrade):
+                if self.state.pile(name) is None:
+                    return f"there is no {name} pile in this game"
+            return None if self.state.pile(c.d.upgrade).cards else \
+                f"the {c.d.upgrade} pile is empty"
+
         def collect():
             return [self.trigger(q, f"exchange {c.name} for {c.d.upgrade}", self.exchange, q, c,
                                  optional=True, key=c.uid)
-                    for c in travellers(cards) if self.state.pile(c.d.upgrade).cards]
+                    for c in travellers(cards) if no_pile(c) is None]
 
         def empty_pile():
             return _unique([Closed(f"exchange {c.name} for {c.d.upgrade}",
-                                   "traveller.exchange.needs-copy",
-                                   f"the {c.d.upgrade} pile is empty")
-                            for c in travellers(cards) if not self.state.pile(c.d.upgrade).cards])
+                                   "traveller.exchange.needs-copy", why)
+                            for c in travellers(cards) if (why := no_pile(c)) is not None])
 
         def not_from_play():  # with a copy from play offered, the closed one is "another"
             played = {c.name for c in travellers(cards)}
