@@ -364,8 +364,9 @@ class TurnLoop:
                       "phase, which is over")
                for name in dict.fromkeys(c.name for c in p.hand.cards
                                          if c.d.is_action and not c.d.is_treasure)]
-        if t.treasures_closed:
-            first = t.bought[0] if t.bought else "a card"
+        if t.treasures_closed:  # by the first Supply card or Event bought (not Black Market's)
+            first = next((n for n in t.bought if n in EVENTS or n in self.state.supply),
+                         "a card")
             rule = "event.no-treasures-after" if first in EVENTS else "turn.buy.treasures"
             why = f"{first} was bought this turn"
             if not t.bought and t.paid_debt:
