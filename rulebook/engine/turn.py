@@ -318,8 +318,9 @@ class TurnLoop:
         """Buy up to one of ``cards`` now, outside the Buy phase (Black Market, rule
         ``buy.black-market``): Treasures from hand may be played first to pay; the purchase
         uses no Buy and is a buy like any other ("when you buy", "a card you bought"). Not in
-        Mission's turn (``turn.extra``), not in Debt (``debt.no-buying``). Returns the card
-        bought, or None."""
+        Mission's turn (``turn.extra``), not in Debt (``debt.no-buying``); under the current
+        rules Debt may be paid off first (``debt.pay``: at any time in the turn), under the
+        first printing's not. Returns the card bought, or None."""
         t = self.state.turn
 
         def refused() -> list[Closed]:
@@ -342,6 +343,7 @@ class TurnLoop:
                        {c.name: c for c in p.hand.cards if c.d.is_treasure}.values()]
             options += [Option(f"buy {c.name}", c) for c in cards
                         if f"buy {c.name}" not in closed]
+            options += self.debt_options(p) if p.debt else []
             options.append(Option("buy nothing", None))
             choice = yield from self.choose(p, f"{source}: you may buy one of "
                                             f"{', '.join(c.name for c in cards)}", options,
@@ -349,6 +351,9 @@ class TurnLoop:
                                             explained=refused)
             if choice is None:
                 return None
+            if isinstance(choice, int):
+                self.pay_debt(p, choice)
+                continue
             if choice.zone is p.hand:
                 yield from self.play(p, choice, rule="play.treasure")
                 continue
