@@ -12,7 +12,10 @@ what such cards are (and every shuffle); without one, the game asks, in chance s
 Piles are those of a real game: every card placed in a zone comes out of its pile (Coppers and
 Estates first out of the starting decks). The scenario loader (``checker.scenario_checks``)
 also refuses, with the place in the file, a position holding more copies of a card than the
-game has or a card that has no pile in the game; ``build`` leaves such a pile empty.
+game has or a card that has no pile in the game; ``build`` leaves such a pile empty. Copies
+the position places nowhere, neither in a zone nor in their pile (the starting Coppers of a
+hand written without them, ``Copper: 0`` with no Coppers anywhere), are out of the game (rule
+``game.setup.out-of-game``): no card, count or score reaches them.
 
 >>> g = Game(lambda: build({"kingdom": ["Village"], "players": [
 ...     {"name": "Ann", "hand": ["Village", "2 Copper"], "deck": ["Gold", "Estate"]},
@@ -23,6 +26,8 @@ game has or a card that has no pile in the game; ``build`` leaves such a pile em
 ['Copper', 'Copper', 'Gold']
 >>> len(g.state.supply["Village"])
 9
+>>> g.state.out_of_game  # 60 Coppers less 46 in the pile and 2 in hand; 14 Estates less 8 and 1
+{'Copper': 12, 'Estate': 5}
 """
 
 from __future__ import annotations
@@ -34,7 +39,7 @@ from typing import Any
 
 import dominion_tavern.rulebook.cards  # noqa: F401  (registers card behaviour)
 from dominion_tavern.rulebook.carddata import CARDS, RULESETS
-from dominion_tavern.rulebook.cards.events import give_estate_token
+from dominion_tavern.rulebook.cards.events import estate_token_problem, give_estate_token
 from dominion_tavern.rulebook.engine.game import Game
 from dominion_tavern.rulebook.engine.registry import ability
 from dominion_tavern.rulebook.engine.state import (
@@ -52,6 +57,7 @@ from dominion_tavern.rulebook.setup import (
     SetupError,
     black_market_cards,
     check_card_name,
+    copies_in_game,
     default_pile,
     fill,
     kingdom_problems,
@@ -60,7 +66,8 @@ from dominion_tavern.rulebook.setup import (
     too_many,
 )
 
-__all__ = ["ZONES", "Game", "PositionError", "build", "expand", "item_name", "placements"]
+__all__ = ["ZONES", "Game", "PositionError", "build", "estate_token_problem", "expand",
+           "item_name", "out_of_game_words", "placements"]
 
 PositionError = SetupError
 ZONES = ("hand", "deck", "discard", "play", "mat", "aside")
@@ -179,11 +186,19 @@ def build(spec: dict[str, Any]) -> tuple[GameState, str]:
     return state, phase
 
 
+def out_of_game_words(state: GameState) -> str:
+    """The copies out of the game as one line (``"12 Copper, 5 Estate"``), or "" if none
+    (rule ``game.setup.out-of-game``)."""
+    return ", ".join(f"{n} {name}" for name, n in state.out_of_game.items())
+
+
 def _piles(state: GameState, spec: dict[str, Any]) -> None:
     """Fill every pile of the game: the count ``piles`` gives, or what is left of the pile
     once the cards placed elsewhere are taken out (rule ``game.setup.piles``). A count that
     contradicts the cards placed is refused; more copies placed than the game has, or a card
-    with no pile in the game, is left to the scenario checks to refuse (with its place)."""
+    with no pile in the game, is left to the scenario checks to refuse (with its place).
+    Copies neither in the pile nor placed are out of the game (rule
+    ``game.setup.out-of-game``)."""
     n, kingdom = len(state.players), state.kingdom
     piles = spec.get("piles") or {}
     for name in piles:
@@ -209,6 +224,8 @@ def _piles(state: GameState, spec: dict[str, Any]) -> None:
             count = int(explicit)
         kind = "supply" if name in supply else "nonsupply"
         getattr(state, kind)[name] = fill(state, Zone(kind, name=name), name, count)
+        if (unplaced := copies_in_game(name, n) - count - placed[name]) > 0:
+            state.out_of_game[name] = unplaced  # rule game.setup.out-of-game
     if "Black Market" in kingdom:
         state.black_market = Zone("blackmarket")
         if spec.get("black_market") is None:  # the game shuffles every other Kingdom card
@@ -406,6 +423,8 @@ def _player(state: GameState, p: Player, ps: dict[str, Any]) -> None:
     p.journey_up = journey == "up"
     if ps.get("estate_token"):
         name = expand([ps["estate_token"]], f"{where}.estate_token")[0]
+        if (problem := estate_token_problem(name, state.ruleset)) is not None:
+            raise PositionError(f"{where}.estate_token: {problem}")
         give_estate_token(state, p, _put(state, p.aside, [name])[0])
         state.events_bought_game[(p.index, "Inheritance")] = 1  # only Inheritance moves it
     for token, pile in (ps.get("tokens") or {}).items():

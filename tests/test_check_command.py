@@ -224,6 +224,28 @@ def test_compare_rulesets(tmp_path, capsys):
     assert set(rows["port"]["results"]) == {"2015", "current"}
 
 
+def test_an_estate_token_on_a_duration_is_refused_under_the_current_rules(tmp_path, capsys):
+    """Ruling inheritance.no-duration-current (the wiki's List of cards: Inheritance sets aside
+    a "non-Command non-Duration Action card"): the book's 2015 position with the Estate token
+    on Caravan Guard passes under its own ruleset (ruling inheritance.any-action-type-2015),
+    fails at its setup when run under the current rules, and the same file written for the
+    current rules is refused by the loader (exit 2), the line and column of the token named."""
+    book = CORPUS / "events" / "inheritance-estate-token-duration-2015.yaml"
+    assert check(capsys, book)[0] == 0
+    code, out, _ = check(capsys, "--ruleset", "current", book)
+    assert code == 1
+    assert "setup: players.Ann.estate_token: Caravan Guard is a Duration card" in out
+    text = book.read_text("utf-8").replace('ruleset: "2015"', "ruleset: current")
+    path = scenario(tmp_path, "current", text=text)
+    code, out, err = check(capsys, path)
+    line = next(i for i, row in enumerate(text.splitlines(), 1)
+                if row.strip().startswith("estate_token:"))
+    assert code == 2 and out == ""
+    assert err.startswith(f"{path}:{line}:21: setup.players[0].estate_token: Caravan Guard is "
+                          "a Duration card: under the current rules Inheritance sets aside "
+                          'only a "non-Command non-Duration Action card"')
+
+
 # -- user errors: one line each, never a traceback -------------------------------------------
 def test_bad_file_prints_located_lines(tmp_path, capsys):
     path = scenario(tmp_path, "bad", text="meta: {id: bad, question: q}\nsetup:\n"

@@ -102,6 +102,20 @@ def test_why_json(capsys, cellar):
     assert {r["id"] for r in data["rules"]} >= {"play.action-use"}
 
 
+def test_why_names_the_copies_out_of_the_game(capsys, cellar):
+    """Rule game.setup.out-of-game: Ann's hand and deck place 1 Copper and 1 Estate of the 14
+    and 6 starting ones (the piles full), so 13 Coppers and 5 Estates are out of the game;
+    why says so before the log, cites the rule with its text, and gives the counts in JSON."""
+    code, out, _ = run(capsys, "why", cellar)
+    assert code == 0
+    line = ("Out of the game (rule game.setup.out-of-game): 13 Copper, 5 Estate; copies the "
+            "position places nowhere")
+    assert line in out and out.index(line) < out.index("Log:")
+    assert "game.setup.out-of-game: Copies a position does not place" in out
+    code, out, _ = run(capsys, "why", cellar, "--json")
+    assert json.loads(out)["out_of_game"] == {"Copper": 13, "Estate": 5}
+
+
 # -- rule and card -------------------------------------------------------------------------------
 def test_rule(capsys):
     code, out, _ = run(capsys, "rule", "turn.cleanup.draw")
@@ -164,6 +178,17 @@ def test_dump_command_round_trip(capsys, cellar, tmp_path):
     assert scn.meta["title"].startswith("Position dumped from cellar-outcomes")
     code, _, _ = run(capsys, "check", out_file)
     assert code == 0
+
+
+def test_dump_names_the_copies_out_of_the_game(capsys, cellar, tmp_path):
+    """Rule game.setup.out-of-game: the dumped file says which copies its position leaves out
+    of the game, cites the rule, and its setup loads back to the same copies."""
+    out_file = tmp_path / "d.yaml"
+    assert run(capsys, "dump", cellar, "-o", out_file)[0] == 0
+    scn = load_scenario(out_file)
+    assert scn.meta["rules"] == ["game.setup.out-of-game"]
+    assert "13 Copper, 5 Estate" in scn.meta["notes"]
+    assert scn.game().state.out_of_game == {"Copper": 13, "Estate": 5}
 
 
 def test_dump_command_answers_out_of_range(capsys, cellar):

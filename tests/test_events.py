@@ -1858,6 +1858,71 @@ def test_inheritance_duration_2015_estate_stays_in_play():
     assert names(g.player("Ann").play) == []
 
 
+def estate_under_throne_room(ruleset: str, hand: list[str], deck: list[str]):
+    """Ann's Estate token on Throne Room, Ann to play: the position of the tests below."""
+    return position(["Throne Room", "Caravan Guard", "Hireling", "Village"], ruleset=ruleset,
+                    ann={"hand": hand, "deck": deck, "estate_token": "Throne Room"},
+                    bob={"deck": ["10 Copper"]})
+
+
+def kept(g, who="Ann"):
+    """(cards, rule) of each "keeps ... in play" line of the last Clean-up."""
+    return [(e.cards, e.rule) for e in entries(g, "keeps", who)]
+
+
+@BOTH
+def test_inheritance_estate_stays_like_the_throne_room_it_played(ruleset):
+    """An Estate plays the set-aside Throne Room, which plays Caravan Guard from the hand twice.
+    Current: the Estate stays in play as long as Throne Room would have (rule
+    duration.command-tracking: the wiki's Command variant page, Tracking Rules; Inheritance,
+    Official FAQ (2022); Band of Misfits, Official FAQ (2020)). 2015: the Estate is itself a
+    Throne Room (ruling inheritance.estates-copy-2015) that played a Duration twice, so it
+    stays (rule duration.multi-play; Adventures rulebook 2015, Duration cards). Either way it
+    leaves with Caravan Guard, after the two +$1 of Ann's next turn."""
+    g = estate_under_throne_room(ruleset, ["Estate", "Caravan Guard"], ["10 Copper"])
+    play_all(g, "play Estate", "play Caravan Guard")
+    ann = g.player("Ann")
+    assert names(ann.aside) == ["Throne Room"] and names(ann.play) == ["Estate", "Caravan Guard"]
+    finish_turn(g)
+    assert names(ann.play) == ["Estate", "Caravan Guard"]
+    rule = "duration.command-tracking" if ruleset == "current" else "duration.multi-play"
+    assert kept(g) == [(("Caravan Guard",), "duration.stays-in-play"), (("Estate",), rule)]
+    to_next_own_turn(g)
+    assert g.state.turn.coins == 2
+    finish_turn(g)
+    assert names(ann.play) == [] and names(ann.aside) == ["Throne Room"]
+
+
+@BOTH
+def test_inheritance_estate_leaves_when_its_throne_room_played_no_duration(ruleset):
+    """Rules duration.command-tracking and duration.multi-play: the set-aside Throne Room
+    played Village twice, which leaves play at once, so the Estate is discarded in the same
+    Clean-up (Inheritance, Official FAQ (2022): "normally that means you will discard it that
+    turn")."""
+    g = estate_under_throne_room(ruleset, ["Estate", "Village"], ["10 Copper"])
+    play_all(g, "play Estate", "play Village")
+    finish_turn(g)
+    assert names(g.player("Ann").play) == [] and kept(g) == []
+
+
+@BOTH
+def test_inheritance_each_estate_tracks_only_its_own_play(ruleset):
+    """Rule duration.command-tracking with rule duration.rest-of-game (Hireling FAQ 2015): the
+    first Estate's Throne Room played Hireling twice, so that Estate stays for the rest of the
+    game; a later Estate whose play of the same set-aside Throne Room played only Village
+    leaves in its own Clean-up, and the first one stays."""
+    g = estate_under_throne_room(ruleset, ["Estate", "Hireling"],
+                                 ["Estate", "Village", "10 Copper"])
+    play_all(g, "play Estate", "play Hireling")
+    to_next_own_turn(g)
+    ann = g.player("Ann")
+    assert names(ann.play) == ["Estate", "Hireling"]
+    play_all(g, "play Estate", "play Village")
+    finish_turn(g)
+    assert names(ann.play) == ["Estate", "Hireling"]
+    assert entries(g, "discards", "Ann")[-1].cards == ("Estate", "Village")
+
+
 @BOTH
 def test_inheritance_not_offered_with_estate_token_preset(ruleset):
     """Ruling inheritance.once-per-game (Adventures rulebook 2015, card FAQ: Inheritance): a

@@ -1,19 +1,33 @@
 """Many seeded random-bot games over every implemented card: no card is created or lost, no
-exception, every game ends, and the answers replay to the same log (issue: engine core)."""
+exception, every game ends, and the answers replay to the same log (issue: engine core).
+
+"Nothing lost" counts every copy a game has (rule ``game.setup.piles``): those in its zones and,
+for a position that places some copies nowhere, those out of the game (rule
+``game.setup.out-of-game``), from the first step to the last."""
 
 from __future__ import annotations
 
 import pytest
-from dominion_tavern.rulebook.engine.game import replay
-from dominion_tavern.rulebook.setup import Setup
+from dominion_tavern.rulebook.engine.game import Game, replay
+from dominion_tavern.rulebook.position import build
+from dominion_tavern.rulebook.setup import Setup, black_market_cards, copies_in_game
+from dominion_tavern.rulebook.simulate.bots import RandomBot
 from dominion_tavern.rulebook.simulate.games import play_game
 from helpers import kingdoms
 
 
-def check_invariants(g, total: int) -> None:
+def every_copy(g: Game) -> dict[str, int]:
+    """What the rules say the game holds of each card: its pile plus the starting decks', and
+    one of each card of the Black Market deck (rule ``buy.black-market``)."""
+    n = len(g.state.players)
+    copies = {name: copies_in_game(name, n) for name in [*g.state.supply, *g.state.nonsupply]}
+    return {**copies, **dict.fromkeys(black_market_cards(g.state.kingdom), 1)}
+
+
+def check_invariants(g: Game) -> None:
     cards = g.state.all_cards()
-    assert len(cards) == total, "a card was created or lost"
-    assert len({c.uid for c in cards}) == total, "a card is in two places"
+    assert dict(g.state.copies()) == every_copy(g), "a card was created or lost"
+    assert len({c.uid for c in cards}) == len(cards), "a card is in two places"
     for zone in g.state.all_zones():
         for c in zone.cards:
             assert c.zone is zone
@@ -24,9 +38,38 @@ def test_random_games_keep_every_card(k):
     kingdom, events = kingdoms(60, 2026)[k]
     setup = Setup(kingdom=kingdom, events=events, players=["Ann", "Bob", "Cid"][: 2 + k % 2],
                   seed=k, ruleset=("2015", "current")[k % 2])
-    total = len(setup.build()[0].all_cards())
+    g0 = Game(setup.build)
+    assert g0.state.out_of_game == {}, "a whole game places every copy"
+    check_invariants(g0)
     g, result = play_game(setup, ["random"] * len(setup.players), k)
     assert result.finished, f"game on {kingdom} did not end"
-    check_invariants(g, total)
+    check_invariants(g)
     again = replay(setup.build, g.answers)
     assert again.log.text() == g.log.text()
+
+
+@pytest.mark.parametrize("k", range(12))
+def test_shorthand_positions_keep_every_card(k):
+    """Rule game.setup.out-of-game (Tavern's reading of a partial position): a position
+    that places copies nowhere (Copper: 0 with no Coppers anywhere, hands without their
+    starting decks) holds them out of the game; with them, every copy is counted at every
+    step of a random game, and none ever comes back into it."""
+    kingdom, events = kingdoms(12, 22)[k]
+    spec = {"ruleset": ("2015", "current")[k % 2], "kingdom": kingdom, "events": events,
+            "seed": k, "piles": {"Copper": 0, "Estate": 2},
+            "players": [{"name": "Ann", "hand": ["Silver", "Estate", "Gold"],
+                         "deck": [kingdom[0], kingdom[1], "Silver"]},
+                        {"name": "Bob", "deck": ["3 Silver", kingdom[2]]}],
+            "turn": {"phase": "action"}}
+    g = Game(lambda: build(spec))
+    out = dict(g.state.out_of_game)
+    assert out["Copper"] == 60 and out["Estate"] == 14 - 2 - 1
+    check_invariants(g)
+    bots = {"Ann": RandomBot(k), "Bob": RandomBot(k + 1)}
+    for _ in range(400):
+        if g.pending is None:
+            break
+        g.answer(bots[g.pending.player].choose(g, g.pending))
+        check_invariants(g)
+        assert g.state.out_of_game == out
+        assert "Copper" not in [c.name for c in g.state.all_cards()]

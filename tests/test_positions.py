@@ -117,3 +117,35 @@ def test_turn_previous_refused_on_turn_one():
     with pytest.raises(SetupError, match="turn 1 has no previous turn"):
         Game(lambda: build({"turn": {"previous": "Bob"}}))
 
+
+
+# -- copies a position places nowhere --------------------------------------------------------------
+def test_copies_placed_nowhere_are_out_of_the_game():
+    """Rule game.setup.out-of-game (Tavern's reading of a partial position): Copper: 0 with no
+    Copper placed leaves all 60 Coppers of a 2-player game out of it, and a hand written
+    without its starting deck leaves the rest of the starting Estates out too. They are in no
+    zone: the trash holds what the position lists (nothing), and Ann scores only her own
+    cards (rule game.scoring)."""
+    g = position(["Village"], piles={"Copper": 0}, ann={"hand": ["Estate", "Silver"]})
+    s = g.state
+    assert s.out_of_game == {"Copper": 60, "Estate": 14 - 8 - 1}
+    assert len(s.trash) == 0 and len(s.supply["Copper"]) == 0
+    assert g.scores() == {"Ann": 1, "Bob": 0}
+    assert sum(s.copies().values()) == len(s.all_cards()) + 65
+
+
+def test_a_whole_position_leaves_nothing_out():
+    """Rules game.setup.piles and game.setup.decks: a position writing out every starting card
+    (7 Coppers and 3 Estates each) with default piles leaves no copy out of the game."""
+    start = {"hand": ["5 Copper"], "deck": ["2 Copper", "3 Estate"]}
+    g = position([], ann=start, bob=start)
+    assert g.state.out_of_game == {}
+
+
+def test_copies_out_of_the_game_never_come_back():
+    """Rule game.setup.out-of-game: with the Copper pile at 0 and the Coppers out of the game,
+    nothing can gain one (rule gain: a card comes from its pile), and they stay out."""
+    g = position(["Workshop"], piles={"Copper": 0}, ann={"hand": ["Workshop"]})
+    g.answer("play Workshop")
+    assert "gain Copper" not in g.legal()
+    assert g.state.out_of_game["Copper"] == 60

@@ -251,6 +251,11 @@ BAD = [
      ["unknown key 'feilds' in outcomes", "did you mean fields"]),
     ("expect-cost-unknown-card", GOOD + "  costs: {Provence: 8}\n", 17, 11,
      ["expect.costs.Provence", "unknown card 'Provence'", "Province"]),
+    # ruling inheritance.no-duration-current (the wiki's List of cards: Inheritance's text)
+    ("estate-token-on-duration-current", GOOD.replace("[Witch, Moat]", "[Witch, Moat, Caravan "
+     "Guard]").replace("      deck: [Gold]\n", "      deck: [Gold]\n      estate_token: Caravan "
+     "Guard\n"), 10, 21, ["setup.players[0].estate_token", "Caravan Guard is a Duration card",
+                          '"non-Command non-Duration Action card"', "use ruleset 2015"]),
     ("ruleset-conflict", GOOD.replace("  id: ok\n", "  id: ok\n  ruleset: '2015'\n").replace(
         "  kingdom: [Witch, Moat]\n", "  kingdom: [Witch, Moat]\n  ruleset: current\n"), 7, 12,
      ["setup.ruleset", "contradicts meta.ruleset"]),
@@ -332,3 +337,17 @@ def test_a_long_message_is_cut(tmp_path):
                                             f"  kingdom: [Witch, Moat]\n  seed: {'9x' * 5000}\n"))
     assert len(found) == 1 and len(found[0].message) == MAX_MESSAGE
     assert found[0].message.startswith("setup.seed: expected an integer, not a string")
+
+
+def test_an_estate_token_on_a_duration_loads_under_2015(tmp_path):
+    """Ruling inheritance.any-action-type-2015 (Adventures rulebook 2015, card FAQ: Inheritance):
+    the first printing allowed a Duration under the token, so the 2015 file loads; the same
+    position under the current rules is refused when run (ruling
+    inheritance.no-duration-current)."""
+    text = GOOD.replace("  id: ok\n", "  id: ok\n  ruleset: '2015'\n").replace(
+        "[Witch, Moat]", "[Witch, Moat, Caravan Guard]").replace(
+        "      deck: [Gold]\n", "      deck: [Gold]\n      estate_token: Caravan Guard\n")
+    scn = load_scenario(write(tmp_path, text))
+    assert scn.game().player("Ann").estate_token.name == "Caravan Guard"
+    with pytest.raises(ValueError, match="Caravan Guard is a Duration card"):
+        scn.game("current")

@@ -20,6 +20,7 @@ from dominion_tavern.checker.format.writing import scenario_yaml
 from dominion_tavern.checker.reading.script_messages import never_used, not_legal
 from dominion_tavern.rulebook.carddata import RULESETS
 from dominion_tavern.rulebook.engine.decisions import IllegalAnswer
+from dominion_tavern.rulebook.position import out_of_game_words
 
 
 def add(sub) -> None:
@@ -28,7 +29,9 @@ def add(sub) -> None:
                  "Play the scenario's script (or its first N answers) and write the position "
                  "reached as a new scenario that loads back to it: the setup of the last "
                  "point that can be written as one, and the answers given since as its "
-                 "script. The new file has no expect: add what it should check.\n\n"
+                 "script. The new file has no expect: add what it should check. Copies the "
+                 "position places nowhere are named in meta.notes (rule "
+                 "game.setup.out-of-game).\n\n"
                  "  tavern dump checker/scenarios/base/witch-moat.yaml --answers 1 -o mine.yaml",
                  {0: "the position was written"})
     ap.add_argument("file", help="a scenario file")
@@ -72,6 +75,10 @@ def run(args: argparse.Namespace) -> int:
                         + (f" after {len(script)} answers?" if args.answers is not None
                            else " after its script?"),
             "ruleset": d.setup["ruleset"]}
+    if g.state.out_of_game:  # what the setup written implies too, said aloud
+        meta["rules"] = ["game.setup.out-of-game"]
+        meta["notes"] = (f"Out of the game (rule game.setup.out-of-game): "
+                         f"{out_of_game_words(g.state)}; copies the position places nowhere.")
     data: dict[str, Any] = {"meta": meta, "setup": d.setup}
     if d.script:
         data["script"] = d.script

@@ -1,7 +1,7 @@
-"""``tavern why FILE``: the log of a scenario's scripted line, each step with the rule behind it,
-what the rules closed at each answer, the decision it stops at (its answers, and those not
-offered with the rule that closes each), then the text of every rule cited (in the scenario's
-ruleset)."""
+"""``tavern why FILE``: the copies the position leaves out of the game, the log of a
+scenario's scripted line, each step with the rule behind it, what the rules closed at each
+answer, the decision it stops at (its answers, and those not offered with the rule that closes
+each), then the text of every rule cited (in the scenario's ruleset)."""
 
 from __future__ import annotations
 
@@ -17,12 +17,14 @@ from dominion_tavern.checker.reading.why_not import closed_dicts, pending_dict, 
 from dominion_tavern.checker.runner.script_run import run_scenario
 from dominion_tavern.rulebook.carddata import RULESETS
 from dominion_tavern.rulebook.engine.chance import percent
+from dominion_tavern.rulebook.position import out_of_game_words
 from dominion_tavern.rulebook.rules import RULES
 
 
 def add(sub) -> None:
     ap = command(sub, "why", "the log of a scenario's script with every rule cited",
-                 "Play the scenario's script and print the log, each line with the rule id "
+                 "Play the scenario's script and print the copies its position leaves out of "
+                 "the game (rule game.setup.out-of-game), the log, each line with the rule id "
                  "behind it, the decision left pending, then the text of every rule cited "
                  "(as it stands in the scenario's ruleset).",
                  {0: "the scenario passes", 1: "the scenario fails (the log is printed up to "
@@ -61,11 +63,14 @@ def run(args: argparse.Namespace) -> int:
     pending = g.pending.unavailable() if g.pending is not None else []
     chance = [(i, e, e.probability()) for i, e in enumerate(g.log, 1) if e.chance]
     line_chance = prod((p for *_, p in chance), start=Fraction(1))
-    rules = list(dict.fromkeys([*g.log.rules_cited(),
+    out = g.state.out_of_game  # rule game.setup.out-of-game: fixed from the start
+    rules = list(dict.fromkeys([*(["game.setup.out-of-game"] if out else []),
+                                *g.log.rules_cited(),
                                 *(c.rule for *_, cs in closed_at for c in cs),
                                 *(c.rule for c in pending)]))
     if args.json:
         print(json.dumps({"id": scn.id, "question": scn.question, "ruleset": rs,
+                          "out_of_game": out,
                           "passed": res.passed, "failure": res.failure,
                           "log": [e.as_dict() for e in g.log],
                           "not_offered": [{"after_entries": n, "player": who, "answer": a,
@@ -80,6 +85,9 @@ def run(args: argparse.Namespace) -> int:
     print(f"{scn.id}: {scn.question}  (ruleset {rs})")
     if res.failure:
         print(f"the scenario fails: {res.failure}")
+    if out:
+        print(f"Out of the game (rule game.setup.out-of-game): {out_of_game_words(g.state)}; "
+              "copies the position places nowhere")
     print("\nLog:")
     for i, e in enumerate([*g.log, None]):
         for n, who, a, cs in closed_at:

@@ -15,7 +15,12 @@ from typing import Any
 from dominion_tavern.checker.format.schema_errors import Found, where
 from dominion_tavern.checker.reading.stop_points import ExploreError, Stop
 from dominion_tavern.rulebook.carddata import CARDS, EVENTS
-from dominion_tavern.rulebook.position import ZONES, item_name, placements
+from dominion_tavern.rulebook.position import (
+    ZONES,
+    estate_token_problem,
+    item_name,
+    placements,
+)
 from dominion_tavern.rulebook.rules import RULES, rulings
 from dominion_tavern.rulebook.setup import (
     kingdom_problems,
@@ -139,6 +144,7 @@ class _Checker:
                               False))
             for j, entry in enumerate(_list(p.get("play"))):
                 self.play_entry(_dict(entry), ("setup", "players", i, "play", j))
+            self.estate_token(p.get("estate_token"), ("setup", "players", i, "estate_token"))
         self.check_turn(_dict(self.setup.get("turn")))
         self.check_cards()
         self.check_piles()
@@ -156,6 +162,14 @@ class _Checker:
                           "only Reserve cards are called", False))
         for k, pname in enumerate(_list(entry.get("unaffected"))):
             self.player_name(pname, (*path, "unaffected", k))
+
+    def estate_token(self, item: Any, path: P) -> None:
+        """The card under a player's Estate token is one Inheritance could set aside under
+        the file's ruleset."""
+        name, _ = item_name(item)
+        ruleset = str(self.meta.get("ruleset") or self.setup.get("ruleset") or "current")
+        if name in CARDS and (problem := estate_token_problem(name, ruleset)) is not None:
+            self.add((path, f"{where(path)}: {problem}", False))
 
     def check_turn(self, turn: dict[str, Any]) -> None:
         self.player_name(turn.get("player"), ("setup", "turn", "player"))

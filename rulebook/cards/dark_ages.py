@@ -31,8 +31,8 @@ def band_of_misfits(g, p, me):
                                   f"Supply costing less than {limit}", card="Band of Misfits",
                                   rule="play.leaving-it-there")
     if current:
-        yield from g.play_leaving_it(p, g.state.supply[name].cards[-1], me,
-                                     rule="play.leaving-it-there")
+        yield from g.play(p, g.state.supply[name].cards[-1], by=me, again=True,
+                          rule="play.leaving-it-there")  # duration.command-tracking
         return
     me.d = CARDS[name]
     g.note(p, "plays", (me.name,), f"as {name}", note="it is that card until it leaves play",

@@ -230,6 +230,18 @@ def _inheritable(g):
     return lambda d: d.is_action and "Command" not in d.types and not d.is_duration
 
 
+def estate_token_problem(name: str, ruleset: str) -> str | None:
+    """Why the Estate token cannot sit on ``name`` under ``ruleset`` (a position's
+    ``estate_token``), or None: the current text sets aside only a "non-Command non-Duration
+    Action card" (ruling ``inheritance.no-duration-current``)."""
+    if ruleset == "current" and CARDS[name].is_duration:
+        return (f"{name} is a Duration card: under the current rules Inheritance sets aside "
+                "only a \"non-Command non-Duration Action card\" (its latest text; ruling "
+                "inheritance.no-duration-current); put the token on a non-Duration Action card, "
+                "or use ruleset 2015, whose text allowed Durations")
+    return None
+
+
 @on_play("Inheritance")
 def inheritance(g, p, _):
     name = yield from g.choose_gain(p, "Inheritance: set aside an Action card from the Supply "
@@ -269,4 +281,4 @@ def inherited_estate(g, p, me):
     """Current: play the card with your Estate token, leaving it there."""
     card = p.estate_token
     if card is not None:
-        yield from g.play_leaving_it(p, card, me, rule="token.estate")
+        yield from g.play(p, card, by=me, again=True, rule="token.estate")

@@ -2,7 +2,8 @@
 
 Playing moves the card into play (if it is not there) and does its text fully before anything
 else (rule ``play``). A card that plays another card passes ``by=`` so that Duration tracking
-knows who must stay in play with it (rule ``duration.multi-play``).
+knows who must stay in play with it (rules ``duration.multi-play``,
+``duration.command-tracking``).
 """
 
 from __future__ import annotations
@@ -88,18 +89,19 @@ class Playing:
                 yield from perform(b.on_play, self, p, card)
         finally:
             self.plays_in_progress.pop()
+        if by is not None and card.tracks and card.zone is not p.play:
+            self._track_for(by, card)
         if card.d.is_action and p.mat.cards:
             yield from self.after_action(p, card)
 
-    def play_leaving_it(self: Game, p: Player, card: Card, by: Card, rule: str):
-        """Play ``card`` where it is, leaving it there (a Command card such as Band of
-        Misfits, an Estate with the Estate token under the current rules; rule
-        ``play.leaving-it-there``). ``card`` is not in play, so what it would keep in play
-        (a Duration it played twice) keeps ``by`` in play instead."""
-        yield from self.play(p, card, by=by, again=True, rule=rule)
-        if card.tracks and card.zone is not p.play:
-            by.tracks = [*by.tracks, *card.tracks]
-            card.tracks = ()
+    @staticmethod
+    def _track_for(by: Card, card: Card) -> None:
+        """``by`` played ``card`` where it lies outside play (an Estate playing the card with
+        the Estate token): ``by`` stays in play as long as ``card`` would have, so it takes
+        over what this play of ``card`` made stay, and ``card``, never in play, tracks nothing
+        (rule ``duration.command-tracking``)."""
+        by.tracks = [*by.tracks, *(t for t in card.tracks if t not in by.tracks)]
+        card.tracks = ()
 
     def _into_play(self: Game, p: Player, card: Card, again: bool = False) -> str:
         """The start of every play: the card goes into play (unless it is replayed where it

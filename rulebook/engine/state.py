@@ -7,6 +7,7 @@ each card's ``zone`` pointer true, so "that card" is always tracked by identity,
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import dataclass, field
 
 from dominion_tavern.rulebook.carddata import CARDS, CardDef
@@ -253,6 +254,9 @@ class GameState:
     abilities_in_game: frozenset[str] | None = None
     # Black Market's deck of Kingdom cards not in the Supply (the top card last), if it is used.
     black_market: Zone | None = None
+    # Copies of the game's cards that a position places nowhere (``Copper: 0`` with no Coppers
+    # anywhere): out of the game, by name (rule ``game.setup.out-of-game``); never changes.
+    out_of_game: dict[str, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
@@ -276,6 +280,13 @@ class GameState:
 
     def all_cards(self) -> list[Card]:
         return [c for z in self.all_zones() for c in z.cards]
+
+    def copies(self) -> Counter[str]:
+        """Every copy of the game's cards by name: those in its zones and those out of the
+        game (rule ``game.setup.out-of-game``). No step of a game changes it."""
+        out = Counter(c.name for c in self.all_cards())
+        out.update(self.out_of_game)
+        return out
 
     def empty_supply_piles(self) -> int:
         """Empty Supply piles; non-Supply piles never count (rule ``game.end.nonsupply``)."""

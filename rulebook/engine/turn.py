@@ -519,12 +519,19 @@ class TurnLoop:
 
     def _say_kept(self: Game, p: Player, kept: list[Card]) -> None:
         """p's cards that stay in play through this Clean-up, each group with its rule: a
-        Duration with something left to do, or a card that played one again."""
+        Duration with something left to do, a Command card (an Estate with the Estate token)
+        whose played card would have stayed, or a card that played one again."""
         own = [c.name for c in kept if self.has_future_effects(c)]
-        replayers = [c.name for c in kept if not self.has_future_effects(c)]
+        commands = [c.name for c in kept if not self.has_future_effects(c)
+                    and "Command" in c.d.types]  # played a card where it lies
+        replayers = [c.name for c in kept if not self.has_future_effects(c)
+                     and "Command" not in c.d.types]
         if own:
             self.note(p, "keeps", tuple(own), "in play", note="effects to come",
                       rule="duration.stays-in-play")
+        if commands:
+            self.note(p, "keeps", tuple(commands), "in play", rule="duration.command-tracking",
+                      note="as the card it played would have stayed")
         if replayers:
             self.note(p, "keeps", tuple(replayers), "in play", rule="duration.multi-play",
                       note="for the card it played again" if len(replayers) == 1
