@@ -62,7 +62,7 @@ def _base_graph(players: int) -> nx.DiGraph:
     for first, chain in lines().items():
         for i, name in enumerate(chain):
             d = CARDS[name]
-            G.add_node(name, line=first, step=i, cost=d.cost, types=d.types,
+            G.add_node(name, line=first, step=i, cost=d.cost.coins, types=d.types,
                        supply=d.supply, traveller=d.is_traveller, end=not d.is_traveller,
                        pile=pile_size(name, players))
             if i:

@@ -72,7 +72,7 @@ def on_run(_) -> None:
 
 run_button.on_click(on_run)
 display(w.VBox([w.HBox([kingdom_choice, bots_choice, games_choice, run_button]), out]))
-print("Adventures sampler:", ", ".join(f"{n} (${CARDS[n].cost})" for n in ADVENTURES))
+print("Adventures sampler:", ", ".join(f"{n} ({CARDS[n].cost})" for n in ADVENTURES))
 
 # %% [markdown]
 # A first run, Big Money against itself on the First Game Kingdom. It ignores every Kingdom

@@ -3,14 +3,15 @@
 The data is game data (see the file's header for its sources). Behaviour lives in
 ``rulebook.cards``; this module only describes what is printed.
 
->>> CARDS["Village"].cost, CARDS["Village"].types
-(3, ('Action',))
+>>> str(CARDS["Village"].cost), CARDS["Village"].types
+('$3', ('Action',))
 >>> CARDS["Soldier"].supply
 False
 """
 
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass, field
 from functools import cache
@@ -21,12 +22,93 @@ DEFAULT_RULESET = "current"
 
 
 @dataclass(frozen=True, slots=True)
+class Cost:
+    """A cost: $ (coins), Potions and Debt, three amounts that never mix (rule ``card.cost``).
+
+    Costs are compared part by part: one is at most another only if each of its parts is, so
+    $3 and a Potion is not "up to $6", and 4 Debt is neither more nor less than $4 (rules
+    ``cost.potion``, ``cost.debt``). An ``int`` stands for that many $ and nothing else, and a
+cost of $ only equals its ``int``; costs have no ``<``, so no comparison can skip a part.
+
+    >>> Cost(2, potion=1).at_most(5), Cost(3).at_most(Cost(5, potion=1)), str(Cost(debt=8))
+    (False, True, '8D')
+    >>> Cost(4, potion=1).between(3, 6), Cost(4).between(3, 6), str(Cost(2, potion=1) + 1)
+    (False, True, '$3P')
+    """
+
+    coins: int = 0
+    potion: int = 0
+    debt: int = 0
+
+    @staticmethod
+    def of(x: Cost | int) -> Cost:
+        return x if isinstance(x, Cost) else Cost(int(x))
+
+    @staticmethod
+    def parse(text: str | int) -> Cost:
+        """``"$2P"``, ``"8D"``, ``"$4 3D"``, ``5`` as a cost; ValueError if it is none."""
+        if isinstance(text, int) and not isinstance(text, bool):
+            return Cost(text)
+        m = _COST.match(str(text).strip()) if isinstance(text, str) else None
+        if m is None or not any(m.groups()):
+            raise ValueError(f"{text!r} is not a cost (write $3, $2P, 8D or $4 3D)")
+        coins, potion, debt = m.groups()
+        return Cost(int(coins or 0), 1 if potion else 0, int(debt or 0))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, bool):
+            return False
+        if isinstance(other, int):
+            return self.plain and self.coins == other
+        if isinstance(other, Cost):
+            return (self.coins, self.potion, self.debt) == \
+                (other.coins, other.potion, other.debt)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.coins) if self.plain else hash((self.coins, self.potion, self.debt))
+
+    @property
+    def plain(self) -> bool:
+        """Only $: no Potion and no Debt in it."""
+        return not self.potion and not self.debt
+
+    def __str__(self) -> str:
+        coins = f"${self.coins}" if self.coins or self.plain or self.potion else ""
+        potion = "P" * self.potion
+        debt = f"{self.debt}D" if self.debt else ""
+        return " ".join(x for x in (coins + potion, debt) if x)
+
+    def __add__(self, coins: int) -> Cost:
+        """This cost with ``coins`` more $ ("up to $2 more than it"); never below $0."""
+        return Cost(max(self.coins + coins, 0), self.potion, self.debt)
+
+    def at_most(self, other: Cost | int) -> bool:
+        o = Cost.of(other)
+        return self.coins <= o.coins and self.potion <= o.potion and self.debt <= o.debt
+
+    def is_exactly(self, other: Cost | int) -> bool:
+        return self == Cost.of(other)
+
+    def between(self, lo: Cost | int, hi: Cost | int) -> bool:
+        """"Costs from ``lo`` to ``hi``" (Giant): at least the one and at most the other."""
+        return Cost.of(lo).at_most(self) and self.at_most(hi)
+
+    def less_than(self, other: Cost | int) -> bool:
+        """At most ``other`` and not the same (Band of Misfits' "costs less than this")."""
+        return self.at_most(other) and self != Cost.of(other)
+
+
+_COST = re.compile(r"^(?:\$(\d+))?(P)?\s*(?:(\d+)D)?$")
+
+
+@dataclass(frozen=True, slots=True)
 class CardDef:
     """What is printed on a card, plus the two flags of where it lives (Kingdom, Supply)."""
 
     name: str
     set: str
-    cost: int
+    cost: Cost
     types: tuple[str, ...]
     kingdom: bool
     supply: bool
@@ -65,10 +147,11 @@ class EventDef:
     """An Event: bought like a card, never gained or owned (rule ``event``)."""
 
     name: str
-    cost: int
+    cost: Cost
     texts: dict[str, str]
     limits: dict[str, str | None]  # ruleset -> "turn", "game" or None
     errata: dict | None = None
+    set: str = "adventures"
 
     def text(self, ruleset: str = DEFAULT_RULESET) -> str:
         return self.texts[ruleset]
@@ -84,19 +167,25 @@ def _texts(entry: dict) -> dict[str, str]:
     return {"2015": entry["text_2015"], "current": entry["text_current"]}
 
 
+def _cost(entry: dict) -> Cost:
+    """``cost`` ($), with ``potion = 1`` or ``debt = N`` beside it where the card has them."""
+    return Cost(int(entry["cost"]), int(entry.get("potion", 0)), int(entry.get("debt", 0)))
+
+
 @cache
 def _load() -> tuple[dict[str, CardDef], dict[str, EventDef]]:
     raw = tomllib.loads((Path(__file__).parent / "data" / "cards.toml").read_text("utf-8"))
     cards = {
         name: CardDef(
-            name=name, set=e["set"], cost=int(e["cost"]), types=tuple(e["types"]),
+            name=name, set=e["set"], cost=_cost(e), types=tuple(e["types"]),
             kingdom=e["kingdom"], supply=e["supply"], texts=_texts(e), pile=e.get("pile"),
             upgrade=e.get("upgrade"), line=e.get("line"), errata=e.get("errata"),
         )
         for name, e in raw["cards"].items()
     }
     events = {
-        name: EventDef(name=name, cost=int(e["cost"]), texts=_texts(e), errata=e.get("errata"),
+        name: EventDef(name=name, cost=_cost(e), texts=_texts(e), errata=e.get("errata"),
+                       set=e.get("set", "adventures"),
                        limits={r: e.get(f"once_{r}", e.get("once")) for r in RULESETS})
         for name, e in raw["events"].items()
     }

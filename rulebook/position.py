@@ -38,7 +38,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import dominion_tavern.rulebook.cards  # noqa: F401  (registers card behaviour)
-from dominion_tavern.rulebook.carddata import RULESETS
+from dominion_tavern.rulebook.carddata import CARDS, RULESETS
 from dominion_tavern.rulebook.cards.events import estate_token_problem, give_estate_token
 from dominion_tavern.rulebook.engine.game import Game
 from dominion_tavern.rulebook.engine.registry import ability
@@ -55,6 +55,7 @@ from dominion_tavern.rulebook.engine.turn import PHASES
 from dominion_tavern.rulebook.setup import (
     DEFAULT_PLAYERS,
     SetupError,
+    black_market_cards,
     check_card_name,
     copies_in_game,
     default_pile,
@@ -169,7 +170,8 @@ def build(spec: dict[str, Any]) -> tuple[GameState, str]:
                             f"({', '.join(EXTRA_TURNS)})")
     turn = Turn(current, number=int(turn_spec.get("number", 1)), phase=phase,
                 actions=int(turn_spec.get("actions", 1)), buys=int(turn_spec.get("buys", 1)),
-                coins=int(turn_spec.get("coins", 0)), extra=bool(extra),
+                coins=int(turn_spec.get("coins", 0)), potions=int(turn_spec.get("potions", 0)),
+                extra=bool(extra),
                 no_buying_cards=extra == "Mission")
     state = GameState(players=players, ruleset=ruleset, seed=int(spec.get("seed", 0)),
                       supply={}, nonsupply={}, trash=Zone("trash"),
@@ -205,7 +207,8 @@ def _piles(state: GameState, spec: dict[str, Any]) -> None:
     for name, count, path in placements(spec):
         check_card_name(name, f"{_at(path)}: ")
         placed[name] += count
-    supply = supply_names(kingdom)
+    market = _black_market_names(spec, kingdom, placed)
+    supply = supply_names(kingdom, market)
     names = supply + nonsupply_names(kingdom)
     for name in piles:
         if name not in names:
@@ -223,6 +226,42 @@ def _piles(state: GameState, spec: dict[str, Any]) -> None:
         getattr(state, kind)[name] = fill(state, Zone(kind, name=name), name, count)
         if (unplaced := copies_in_game(name, n) - count - placed[name]) > 0:
             state.out_of_game[name] = unplaced  # rule game.setup.out-of-game
+    if "Black Market" in kingdom:
+        state.black_market = Zone("blackmarket")
+        if spec.get("black_market") is None:  # the game shuffles every other Kingdom card
+            state.rng.shuffle(market)
+        else:
+            market.reverse()  # written top card first; a zone's top card is its last
+        for name in market:
+            fill(state, state.black_market, name, 1)
+
+
+def _black_market_names(spec: dict[str, Any], kingdom: list[str],
+                        placed: Counter[str]) -> list[str]:
+    """The Black Market deck a setup gives, top card first (``black_market``), or, with Black
+    Market in the Kingdom and none given, one of each other Kingdom card in scope that the
+    setup does not place elsewhere (bought from it). Each must be a Kingdom card not in this
+    game's Supply, named once (rule ``buy.black-market``)."""
+    given = spec.get("black_market")
+    if given is None:
+        return [n for n in black_market_cards(kingdom) if not placed[n]]
+    if "Black Market" not in kingdom:
+        raise PositionError("black_market: a Black Market deck needs Black Market in the "
+                            f"Kingdom (Kingdom: {', '.join(kingdom) or 'none'})")
+    names = expand(given, "black_market")
+    seen: dict[str, int] = {}
+    for i, name in enumerate(names):
+        if name in seen:
+            raise PositionError(f"black_market[{i}]: {name} is named twice (also at "
+                                f"[{seen[name]}]); the deck has one copy of each card")
+        seen[name] = i
+        if not CARDS[name].kingdom or not CARDS[name].supply:
+            raise PositionError(f"black_market[{i}]: {name} is not a Kingdom card; the deck "
+                                "holds Kingdom cards not in the Supply")
+        if name in kingdom:
+            raise PositionError(f"black_market[{i}]: {name} is in the Kingdom; the deck holds "
+                                "Kingdom cards not in the Supply")
+    return names
 
 
 def _turn_owners(players: list[Player], current: Player, turn: Turn,
@@ -375,6 +414,7 @@ def _player(state: GameState, p: Player, ps: dict[str, Any]) -> None:
     _put(state, p.mat, expand(ps.get("mat"), f"{where}.mat"))
     _put(state, p.aside, expand(ps.get("aside"), f"{where}.aside"))
     p.vp_tokens = int(ps.get("vp_tokens", 0))
+    p.debt = int(ps.get("debt", 0))
     p.minus_card = bool(ps.get("minus_card", False))
     p.minus_coin = bool(ps.get("minus_coin", False))
     journey = ps.get("journey", "up")

@@ -27,6 +27,8 @@ KINGDOMS = {
                      "Ranger", "Ratcatcher", "Treasure Trove", "Village"],
 }
 BASICS = ("Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse")
+#: Basic piles only some games have, and what brings each in (rule ``cost.potion``).
+SOMETIMES = {"Potion": "a Kingdom card with a Potion in its cost (University)"}
 #: Each player's starting cards (rule ``game.setup.decks``); they come out of these piles.
 STARTING = {"Copper": 7, "Estate": 3}
 DEFAULT_PLAYERS = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay")
@@ -114,6 +116,8 @@ def comes_with(name: str) -> str:
     d = CARDS[name]
     if d.line and not d.kingdom:
         return f"its pile comes with {d.line}; put {d.line} in the Kingdom"
+    if name in SOMETIMES:
+        return f"its pile comes with {SOMETIMES[name]}; put one in the Kingdom"
     return "put it in the Kingdom"
 
 
@@ -169,7 +173,8 @@ class Setup:
         state = GameState(players=players, ruleset=self.ruleset, seed=self.seed, supply={},
                           nonsupply={}, trash=Zone("trash"), events=list(self.events),
                           turn=Turn(players[0]), kingdom=list(self.kingdom))
-        for name in supply_names(self.kingdom):
+        market = black_market_cards(self.kingdom)
+        for name in supply_names(self.kingdom, market):
             state.supply[name] = fill(state, Zone("supply", name=name), name, pile_size(name, n))
         for name in nonsupply_names(self.kingdom):
             state.nonsupply[name] = fill(state, Zone("nonsupply", name=name), name,
@@ -183,13 +188,29 @@ class Setup:
                 card.zone = p.hand
                 p.hand.cards.append(card)
             p.unknown.append(group_counts(p.deck.cards))  # rule chance.unknown-order
+        if market:
+            state.rng.shuffle(market)
+            state.black_market = Zone("blackmarket")
+            for name in market:
+                fill(state, state.black_market, name, 1)
         players[0].turns_taken = 1
         state.turn_owners.append(0)
         return state, "start"
 
 
-def supply_names(kingdom: list[str]) -> list[str]:
-    return list(BASICS) + [n for n in kingdom if n not in BASICS and CARDS[n].supply]
+def supply_names(kingdom: list[str], black_market: list[str] = ()) -> list[str]:
+    """The basic piles, Potion if a Kingdom card or a card of the Black Market deck costs a
+    Potion (rule ``cost.potion``), then the Kingdom's."""
+    potion = ["Potion"] if any(CARDS[n].cost.potion for n in [*kingdom, *black_market]) else []
+    return [*BASICS, *potion, *[n for n in kingdom if n not in BASICS and CARDS[n].supply]]
+
+
+def black_market_cards(kingdom: list[str]) -> list[str]:
+    """With Black Market in the Kingdom, one of each other Kingdom card in scope, in name order
+    (the game shuffles them; rule ``buy.black-market``); else none."""
+    if "Black Market" not in kingdom:
+        return []
+    return [n for n, d in CARDS.items() if d.kingdom and d.supply and n not in kingdom]
 
 
 def nonsupply_names(kingdom: list[str]) -> list[str]:

@@ -28,7 +28,7 @@ def kingdoms(count: int, seed: int) -> list[tuple[list[str], list[str]]]:
 
 
 def position(kingdom=(), *, ruleset="current", phase="action", piles=None, trash=(),
-             events=(), turn=None, seed: int | None = 0, **players) -> Game:
+             events=(), turn=None, seed: int | None = 0, black_market=None, **players) -> Game:
     """A game at ``phase`` of Ann's turn. Keyword ``ann={...}``/``bob={...}`` describe the
     players' zones (hand, deck top first, discard, play, mat, ...). Shuffles are decided by
     ``seed``; ``seed=None`` asks chance steps instead (rule ``chance.unknown-order``)."""
@@ -39,6 +39,8 @@ def position(kingdom=(), *, ruleset="current", phase="action", piles=None, trash
             "turn": {"phase": phase, **(turn or {})}}
     if seed is not None:
         spec["seed"] = seed
+    if black_market is not None:
+        spec["black_market"] = list(black_market)
     return Game(lambda: build(spec))
 
 

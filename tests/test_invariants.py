@@ -10,16 +10,18 @@ from __future__ import annotations
 import pytest
 from dominion_tavern.rulebook.engine.game import Game, replay
 from dominion_tavern.rulebook.position import build
-from dominion_tavern.rulebook.setup import Setup, copies_in_game
+from dominion_tavern.rulebook.setup import Setup, black_market_cards, copies_in_game
 from dominion_tavern.rulebook.simulate.bots import RandomBot
 from dominion_tavern.rulebook.simulate.games import play_game
 from helpers import kingdoms
 
 
 def every_copy(g: Game) -> dict[str, int]:
-    """What the rules say the game holds of each card: its pile plus the starting decks'."""
+    """What the rules say the game holds of each card: its pile plus the starting decks', and
+    one of each card of the Black Market deck (rule ``buy.black-market``)."""
     n = len(g.state.players)
-    return {name: copies_in_game(name, n) for name in [*g.state.supply, *g.state.nonsupply]}
+    copies = {name: copies_in_game(name, n) for name in [*g.state.supply, *g.state.nonsupply]}
+    return {**copies, **dict.fromkeys(black_market_cards(g.state.kingdom), 1)}
 
 
 def check_invariants(g: Game) -> None:

@@ -125,6 +125,8 @@ def _player(s: GameState, p: Player) -> dict[str, Any]:
             spec[flag] = True
     if p.vp_tokens:
         spec["vp_tokens"] = p.vp_tokens
+    if p.debt:
+        spec["debt"] = p.debt
     spec["turns_taken"] = p.turns_taken
     return spec
 
@@ -153,9 +155,13 @@ def state_spec(s: GameState, phase: str | None = None) -> dict[str, Any]:
         spec["piles"] = piles
     if s.trash.cards:
         spec["trash"] = _names(s.trash.cards)
+    if s.black_market is not None:
+        spec["black_market"] = _names(s.black_market.cards[::-1])
     spec["players"] = players
     spec["turn"] = {"player": t.player.name, "phase": phase or t.phase, "number": t.number,
                     "actions": t.actions, "buys": t.buys, "coins": t.coins}
+    if t.potions:
+        spec["turn"]["potions"] = t.potions
     if t.extra:
         spec["turn"]["extra"] = "Mission" if t.no_buying_cards else True
     previous = previous_player(s)
@@ -194,14 +200,15 @@ def position_of(g: Game) -> dict[str, Any]:
     t = s.turn
     return {
         "players": [[p.name, *[_names(z.cards) for z in p.zones() if z not in (p.deck, p.hand)],
-                     _deck(p), _hand(p), p.vp_tokens, p.journey_up,
+                     _deck(p), _hand(p), p.vp_tokens, p.debt, p.journey_up,
                      p.minus_card, p.minus_coin, dict(p.tokens), p.turns_taken,
                      [_in_play(c, t.number) for c in p.play.cards]]
                     for p in s.players],
         "piles": {name: len(z.cards) for name, z in [*s.supply.items(), *s.nonsupply.items()]},
         "trash": _names(s.trash.cards),
-        "turn": [t.player.name, t.phase, t.number, t.actions, t.buys, t.coins, t.extra,
-                 t.no_buying_cards, previous_player(s), list(t.played)],
+        "black_market": _names(s.black_market.cards) if s.black_market is not None else None,
+        "turn": [t.player.name, t.phase, t.number, t.actions, t.buys, t.coins, t.potions,
+                 t.extra, t.no_buying_cards, previous_player(s), list(t.played), t.paid_debt],
         "effects": _effects(s),
         "legal": g.legal(),
         "over": g.over,

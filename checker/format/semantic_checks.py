@@ -201,8 +201,14 @@ class _Checker:
                 self.add(bad)
                 continue
             if name not in self.piles:
-                if self.kingdom_known:
+                market = self.black_market_copies(name)
+                if market is None and self.kingdom_known:
                     self.add((path, f"{where(path)}: {not_in_game(name, self.kingdom)}", False))
+                elif market is not None and market + count > 1 and name not in reported:
+                    reported.add(name)
+                    self.add((path, f"{where(path)}: {name} came from the Black Market deck, "
+                              "which has one copy of it (rule buy.black-market)", False))
+                running[name] += count
                 continue
             running[name] += count
             self.first_place.setdefault(name, _place(path, self.names))
@@ -212,6 +218,17 @@ class _Checker:
                 reported.add(name)
                 self.add((path, f"{where(path)}: {problem}", False))
         self.placed = running
+
+    def black_market_copies(self, name: str) -> int | None:
+        """With Black Market in the Kingdom, a Kingdom card outside the Supply may be placed
+        (it was bought from the Black Market deck): how many copies the setup's deck still
+        holds (0 or 1); None for a card that cannot be in this game."""
+        d = CARDS.get(name)
+        if "Black Market" not in self.kingdom or d is None or not (d.kingdom and d.supply) \
+                or name in self.kingdom:
+            return None
+        deck = self.setup.get("black_market")
+        return sum(1 for x in _list(deck) if item_name(x)[0] == name)
 
     def check_piles(self) -> None:
         n = len(self.players) or 2
@@ -260,6 +277,7 @@ class _Checker:
             for z in ZONES:
                 self.zone_expect((*at, "players", pname, z), _dict(pex).get(z))
         self.zone_expect((*at, "trash"), ex.get("trash"))
+        self.zone_expect((*at, "black_market"), ex.get("black_market"))
         for name in _dict(ex.get("piles")):
             path = (*at, "piles", name)
             if (bad := card_problem(name, path, "pile")) is not None:

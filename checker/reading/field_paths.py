@@ -15,7 +15,7 @@ import difflib
 from collections.abc import Callable
 from typing import Any
 
-from dominion_tavern.rulebook.carddata import CARDS
+from dominion_tavern.rulebook.carddata import CARDS, Cost
 from dominion_tavern.rulebook.engine.game import Game
 from dominion_tavern.rulebook.engine.knowing import Unknown, deck_view, hand_view, names_of
 from dominion_tavern.rulebook.engine.state import GameState, Player
@@ -23,8 +23,9 @@ from dominion_tavern.rulebook.position import expand
 from dominion_tavern.rulebook.setup import SetupError
 
 ZONES = ("hand", "deck", "discard", "play", "mat", "aside")
-PLAYER_VALUES = ("vp_tokens", "journey", "minus_card", "minus_coin", "tokens", "turns_taken")
-TURN_VALUES = ("coins", "actions", "buys", "phase", "number", "player")
+PLAYER_VALUES = ("vp_tokens", "debt", "journey", "minus_card", "minus_coin", "tokens",
+                 "turns_taken")
+TURN_VALUES = ("coins", "potions", "actions", "buys", "phase", "number", "player")
 GAME_VALUES = ("trash", "over", "winners")
 FORMS = ("ordered", "sorted")
 
@@ -33,6 +34,11 @@ Getter = Callable[[Game], Any]
 
 class FieldError(ValueError):
     """A field path that does not name a part of this game's position."""
+
+
+def plain_cost(c: Cost) -> int | str:
+    """A cost as a scenario writes it: a number of $, or ``"$2P"``, ``"8D"``."""
+    return c.coins if c.plain else str(c)
 
 
 def _near(word: str, choices: list[str]) -> str:
@@ -110,7 +116,7 @@ def getter(g: Game, path: str) -> Getter:
         name = parts[1]
         if name not in CARDS:
             raise FieldError(f"field {path!r}: no card {name!r}{_near(name, list(CARDS))}")
-        return lambda g: g.cost(name)
+        return lambda g: plain_cost(g.cost(name))
     if head == "turn" and len(parts) == 2:
         what = parts[1]
         if what == "player":

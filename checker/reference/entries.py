@@ -123,7 +123,7 @@ def scenarios_for(name: str | None, ruling_ids: set[str], folder: Path = CORPUS)
 def card_data(name: str, d: Any, event: bool) -> dict[str, Any]:
     texts = {rs: d.text(rs) for rs in RULESETS}
     own = [x for x in rulings() if x.get("card") == name]
-    return {"name": name, "event": event, "cost": d.cost,
+    return {"name": name, "event": event, "cost": str(d.cost),
             "types": ["Event"] if event else list(d.types),
             "set": None if event else d.set, "texts": texts,
             "differs": len(set(texts.values())) > 1, "errata": d.errata, "rulings": own,
@@ -131,7 +131,7 @@ def card_data(name: str, d: Any, event: bool) -> dict[str, Any]:
 
 
 def card_text(c: dict[str, Any]) -> str:
-    lines = [f"{c['name']}: {', '.join(c['types'])}, costs ${c['cost']}"
+    lines = [f"{c['name']}: {', '.join(c['types'])}, costs {c['cost']}"
              + (f" ({c['set']})" if c["set"] else "")]
     if c["differs"]:
         for rs in RULESETS:

@@ -30,7 +30,8 @@ SECTIONS = [
         "draw", "discard", "gain", "buy", "trash", "reveal", "look", "set-aside", "topdeck",
         "return-to-pile"]),
     ("Playing cards", ["play", "coins", "actions-buys"]),
-    ("Costs", ["card.cost"]),
+    ("Costs", ["card.cost", "cost"]),
+    ("Debt", ["debt"]),
     ("Choices and timing", ["choice"]),
     ("Chance: cards in unknown order", ["chance"]),
     ("Attacks and Reactions", ["attack"]),
@@ -46,7 +47,7 @@ CARD_PAGES = [
      lambda d: d.set == "adventures"),
     ("cards-base.md", "Dominion (2nd edition): Kingdom and basic cards",
      lambda d: d.set == "base-2e"),
-    ("cards-others.md", "Cards from other sets used in Adventures examples",
+    ("cards-others.md", "Cards from other sets used in Adventures examples and rulings",
      lambda d: d.set not in ("adventures", "base-2e")),
 ]
 #: Rules a card uses because of its types (each card also gets those its scenarios cite).
@@ -122,7 +123,7 @@ def card_entry(d: CardDef | EventDef, own: list[dict], shown: dict[str, list[str
                uses: set[str]) -> list[str]:
     is_event = isinstance(d, EventDef)
     kind = "Event" if is_event else " – ".join(d.types)
-    facts = [f"${d.cost}", kind]
+    facts = [str(d.cost), kind]
     if not is_event:
         facts.append("Kingdom card" if d.kingdom else "basic card" if d.supply else "")
         facts.append("in the Supply" if d.supply else "not in the Supply")

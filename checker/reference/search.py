@@ -147,10 +147,10 @@ def _entries() -> list[tuple[str, str, str, str]]:
         out.append(("ruling", x["id"], f"{x['card']} ruling", text))
     for name, d in CARDS.items():
         texts = "\n".join(dict.fromkeys(d.texts.values()))
-        out.append(("card", name, f"{name} ({', '.join(d.types)}, ${d.cost})", texts))
+        out.append(("card", name, f"{name} ({', '.join(d.types)}, {d.cost})", texts))
     for name, e in EVENTS.items():
         texts = "\n".join(dict.fromkeys(e.texts.values()))
-        out.append(("event", name, f"{name} (Event, ${e.cost})", texts))
+        out.append(("event", name, f"{name} (Event, {e.cost})", texts))
     for term, e in glossary().items():
         out.append(("term", term, f"{term} (glossary)", e["text"]))
     return out

@@ -12,7 +12,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from dominion_tavern.checker.reading.field_paths import previous_player, unknown_group, zone_view
+from dominion_tavern.checker.reading.field_paths import (
+    plain_cost,
+    previous_player,
+    unknown_group,
+    zone_view,
+)
+from dominion_tavern.rulebook.carddata import Cost
 from dominion_tavern.rulebook.engine.game import Game
 from dominion_tavern.rulebook.engine.knowing import Unknown, names_of
 from dominion_tavern.rulebook.engine.state import GameState
@@ -154,13 +160,16 @@ def checks(g: Game, expect: dict[str, Any]) -> Iterator[Check]:
         elif key == "costs":
             for name, n in want.items():
                 got = g.cost(name)
-                yield Check(f"costs.{name}", str(n), got, got == n)
+                yield Check(f"costs.{name}", str(n), plain_cost(got), got == Cost.parse(n))
         elif key == "turn":
             for k, v in want.items():
                 got = _turn_value(s, k)
                 yield Check(f"turn.{k}", show(v), got, got == v)
         elif key == "trash":
             yield from zone_checks("trash", s.trash.names(), want)
+        elif key == "black_market":
+            market = s.black_market.names()[::-1] if s.black_market is not None else []
+            yield from zone_checks("Black Market deck", market, want)
         elif key == "vp":
             for name, v in want.items():
                 got = g.vp(g.player(name))

@@ -78,7 +78,7 @@ def chip(card: Card | str, extra: str = "", earlier: bool = False, count: int | 
         classes.append("tv-traveller")
     if earlier:
         classes.append("tv-earlier")
-    notes = [f"${d.cost}", " – ".join(d.types)]
+    notes = [str(d.cost), " – ".join(d.types)]
     if earlier:
         notes.append("in play from an earlier turn")
     if note:
@@ -191,6 +191,8 @@ def player_html(s: GameState, p: Player, hidden: Counter[str] | None = None,
         tokens.append("-$1 token")
     if p.vp_tokens:
         tokens.append(f"{p.vp_tokens} VP tokens")
+    if p.debt:
+        tokens.append(f"{p.debt} Debt")
     if p.estate_token is not None:
         tokens.append(f"Estate token on {p.estate_token.name}")
     seen = viewer is None or viewer == p.name
@@ -226,10 +228,11 @@ def turn_html(g: Game) -> str:
         return (f"<div class='tv-turn'>Game over — {escape(scores)}; winner(s): "
                 f"{escape(', '.join(g.winners))}</div>")
     extra = " (extra turn)" if t.extra else ""
+    potions = f" · Potions {t.potions}" if t.potions else ""
     return (f"<div class='tv-turn' data-turn='{t.number}'>Turn {t.number}{extra} · "
             f"{escape(t.player.name)} · {escape(t.phase)} phase · Actions {t.actions} · "
-            f"Buys {t.buys} · ${t.coins} <span class='tv-muted'>(ruleset {g.ruleset})</span>"
-            "</div>")
+            f"Buys {t.buys} · ${t.coins}{potions} "
+            f"<span class='tv-muted'>(ruleset {g.ruleset})</span></div>")
 
 
 def log_html(g: Game, new_from: int, tail: int = LOG_TAIL, viewer: str | None = None) -> str:

@@ -152,6 +152,8 @@ class PlayerForm:
                                   layout=w.Layout(width="12em"))
         self.vp = w.BoundedIntText(value=0, min=0, max=999, description="VP tokens",
                                    layout=w.Layout(width="12em"))
+        self.debt = w.BoundedIntText(value=0, min=0, max=999, description="Debt",
+                                     layout=w.Layout(width="12em"))
         self.minus_card = w.Checkbox(value=False, description="-1 Card token on deck",
                                      indent=False, layout=w.Layout(width="14em"))
         self.minus_coin = w.Checkbox(value=False, description="-$1 token", indent=False,
@@ -168,14 +170,14 @@ class PlayerForm:
         rows.insert(1, _row(ZONE_LABELS["hand_unknown"], w.HBox([
             self.hand_unknown, w.Label("cards, drawn from"), self.hand_pool])))
         self.widget = w.VBox([
-            w.HBox([self.name, self.journey, self.vp]), *rows,
+            w.HBox([self.name, self.journey, self.vp, self.debt]), *rows,
             _row("pile tokens", self.tokens),
             w.HBox([self.minus_card, self.minus_coin, self.turns_taken]),
             self.estate_token])
 
     def inputs(self) -> list[w.Widget]:
         return [self.name, *self.zones.values(), self.deck_unknown, self.hand_unknown,
-                self.hand_pool, self.journey, self.vp, self.minus_card, self.minus_coin,
+                self.hand_pool, self.journey, self.vp, self.debt, self.minus_card, self.minus_coin,
                 self.turns_taken, self.tokens, self.estate_token]
 
     def spec(self) -> dict[str, Any]:
@@ -208,6 +210,8 @@ class PlayerForm:
             out["journey"] = "down"
         if self.vp.value:
             out["vp_tokens"] = self.vp.value
+        if self.debt.value:
+            out["debt"] = self.debt.value
         for key in ("minus_card", "minus_coin"):
             if getattr(self, key).value:
                 out[key] = True
@@ -243,6 +247,7 @@ class PlayerForm:
         self.tokens.value = ", ".join(f"{k}: {v}" for k, v in (ps.get("tokens") or {}).items())
         self.journey.value = ps.get("journey", "up")
         self.vp.value = int(ps.get("vp_tokens", 0))
+        self.debt.value = int(ps.get("debt", 0))
         self.minus_card.value = bool(ps.get("minus_card", False))
         self.minus_coin.value = bool(ps.get("minus_coin", False))
         self.turns_taken.value = str(ps.get("turns_taken", ""))
@@ -269,6 +274,8 @@ class PositionForm:
         self.piles = _text("only those not full, e.g. Soldier: 0, Province: 3", "46em")
         self.piles.add_class("tv-piles")
         self.trash = _text("", "46em")
+        self.black_market = _text("with Black Market: the deck, top card first ('none': empty; "
+                                  "blank: every other Kingdom card, shuffled)", "46em")
         self.players = [PlayerForm(n) for n in NAMES[:2]]
         self.turn_player = w.Dropdown(options=list(NAMES[:2]), index=0,
                                       description="whose turn")
@@ -278,6 +285,7 @@ class PositionForm:
         self.actions = w.BoundedIntText(value=1, min=0, max=99, description="Actions")
         self.buys = w.BoundedIntText(value=1, min=0, max=99, description="Buys")
         self.coins = w.BoundedIntText(value=0, min=0, max=99, description="$")
+        self.potions = w.BoundedIntText(value=0, min=0, max=99, description="Potions")
         self.extra = w.Dropdown(options=[("no", False), ("yes", True), ("Mission's", "Mission")],
                                 value=False, description="extra turn")
         self.previous = w.Text(placeholder="as seated", description="previous turn by",
@@ -285,9 +293,10 @@ class PositionForm:
         game = w.VBox([w.HBox([self.ruleset, self.count]),
                        w.HBox([self.seed, self.seed_help]),
                        _row("Kingdom", self.kingdom), _row("Events", self.events),
-                       _row("pile sizes", self.piles), _row("trash", self.trash)])
+                       _row("pile sizes", self.piles), _row("trash", self.trash),
+                       _row("Black Market deck", self.black_market)])
         turn = w.VBox([w.HBox([self.turn_player, self.phase, self.number]),
-                       w.HBox([self.actions, self.buys, self.coins]),
+                       w.HBox([self.actions, self.buys, self.coins, self.potions]),
                        w.HBox([self.extra, self.previous])])
         self._game, self._turn = game, turn
         self.tabs = w.Tab()
@@ -303,8 +312,9 @@ class PositionForm:
     # -- wiring -------------------------------------------------------------------------------
     def _game_inputs(self) -> list[w.Widget]:
         return [self.ruleset, self.seed, self.kingdom, self.events, self.piles, self.trash,
+                self.black_market,
                 self.turn_player, self.phase, self.number, self.actions, self.buys,
-                self.coins, self.extra, self.previous]
+                self.coins, self.potions, self.extra, self.previous]
 
     def _watch(self, forms: list[PlayerForm]) -> None:
         for p in forms:
@@ -392,6 +402,11 @@ class PositionForm:
         read("events", lambda: read_cards(self.events.value, "Events"))
         read("piles", lambda: read_pairs(self.piles.value, "pile sizes", numbers=True))
         read("trash", lambda: read_cards(self.trash.value, "trash"))
+        market = self.black_market.value.strip()
+        if market.lower() == "none":
+            out["black_market"] = []
+        elif market:
+            read("black_market", lambda: read_cards(market, "Black Market deck"))
         try:
             seed = self._seed()
         except DeskError as e:
@@ -412,6 +427,8 @@ class PositionForm:
                        "phase": self.phase.value, "number": self.number.value,
                        "actions": self.actions.value, "buys": self.buys.value,
                        "coins": self.coins.value}
+        if self.potions.value:
+            out["turn"]["potions"] = self.potions.value
         if self.extra.value:
             out["turn"]["extra"] = self.extra.value
         if self.previous.value.strip():
@@ -428,6 +445,8 @@ class PositionForm:
         self.events.value = ", ".join(setup.get("events") or [])
         self.piles.value = ", ".join(f"{k}: {v}" for k, v in (setup.get("piles") or {}).items())
         self.trash.value = show_cards(setup.get("trash") or [])
+        market = setup.get("black_market")
+        self.black_market.value = "" if market is None else show_cards(market) or "none"
         self.set_players(len(players))
         for form, ps in zip(self.players, players, strict=True):
             form.fill(ps)
@@ -440,6 +459,7 @@ class PositionForm:
         self.actions.value = int(t.get("actions", 1))
         self.buys.value = int(t.get("buys", 1))
         self.coins.value = int(t.get("coins", 0))
+        self.potions.value = int(t.get("potions", 0))
         self.extra.value = t.get("extra", False)
         self.previous.value = str(t.get("previous") or "")
 

@@ -76,7 +76,7 @@ def ruling_entry(x: dict[str, Any]) -> str:
 
 def card_entry(name: str) -> str:
     c = card_data(*find_card(name))
-    head = f"{', '.join(c['types'])}, costs ${c['cost']}" + (f" ({c['set']})" if c["set"]
+    head = f"{', '.join(c['types'])}, costs {c['cost']}" + (f" ({c['set']})" if c["set"]
                                                               else "")
     errata = ""
     if c["errata"]:

@@ -5,10 +5,15 @@ from dominion_tavern.rulebook.cards import (  # noqa: F401
     adventures_kingdom,
     adventures_reserve,
     adventures_travellers,
+    alchemy,
     base,
     basic,
+    dark_ages,
+    empires,
     events,
+    menagerie,
     others,
+    promo,
 )
 from dominion_tavern.rulebook.engine.registry import BEHAVIOURS
 

@@ -31,7 +31,7 @@ def giant(g, p, me):
         top = yield from g.peek(q, 1, "reveal")
         if top:
             g.reveal(q, top, "from the top of their deck")
-            if 3 <= g.cost(top[0]) <= 6:
+            if g.cost(top[0]).between(3, 6):  # not with a Potion or Debt in it (card.cost)
                 g.trash(q, top)
                 continue
             g.discard(q, top)
@@ -163,7 +163,7 @@ def raze(g, p, me):
         g.note(p, "cannot trash", (me.name,), note=f"it is no longer in play but {me.zone.at}: "
                "Raze looks at no cards", rule="card.identity")
         return
-    cost = g.cost(card)
+    cost = g.cost(card).coins  # one card per $1: a Potion or Debt in the cost counts for none
     g.trash(p, [card])
     seen_cards = (yield from g.look(p, cost)) if cost else []
     if not seen_cards:

@@ -46,7 +46,10 @@ def duplicate(g, p, me):
 def _costs_over_six(g, p, me, gained) -> str | None:
     """When you gain a card costing up to $6 (its cost now, rule ``card.cost``)."""
     cost = g.cost(gained)
-    return f"{gained.name} costs ${cost}, more than $6" if cost > 6 else None
+    if cost.at_most(6):
+        return None
+    return f"{gained.name} costs {cost}, " + ("more than $6" if cost.coins > 6 or cost.plain
+                                              else "not up to $6: only $ counts")
 
 
 @when_called("Duplicate", "on-gain", _costs_over_six)
@@ -143,7 +146,7 @@ def transmogrify_call(g, p, me, event):
     g.trash(p, [card])
     up_to = g.cost(card) + 1
     name = yield from g.choose_gain(p, f"Transmogrify: gain a card costing up to $1 more than "
-                                    f"{card.name} (${up_to})", up_to=up_to, card="Transmogrify")
+                                    f"{card.name} ({up_to})", up_to=up_to, card="Transmogrify")
     if name is None:
         return
     if g.ruleset == "2015":  # gain it, then put it into your hand

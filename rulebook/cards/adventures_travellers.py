@@ -31,7 +31,8 @@ def warrior(g, p, me):
             if not top:
                 break
             g.discard(q, top)
-            if g.cost(top[0]) in (3, 4) and top[0].zone is q.discard:
+            cost = g.cost(top[0])
+            if (cost.is_exactly(3) or cost.is_exactly(4)) and top[0].zone is q.discard:
                 g.trash(q, top)
 
 

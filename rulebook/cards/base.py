@@ -171,7 +171,7 @@ def mine(g, p, me):
         g.trash(p, [card])
         up_to = g.cost(card) + 3
         name = yield from g.choose_gain(p, f"Mine: gain a Treasure to your hand costing up to $3 "
-                                        f"more than {card.name} (${up_to})", up_to=up_to,
+                                        f"more than {card.name} ({up_to})", up_to=up_to,
                                         where=lambda d: d.is_treasure, card="Mine")
         if name:
             yield from g.gain(p, name, to="hand")
@@ -221,7 +221,7 @@ def remodel(g, p, me):
         g.trash(p, [card])
         up_to = g.cost(card) + 2
         name = yield from g.choose_gain(p, f"Remodel: gain a card costing up to $2 more than "
-                                        f"{card.name} (${up_to})", up_to=up_to, card="Remodel")
+                                        f"{card.name} ({up_to})", up_to=up_to, card="Remodel")
         if name:
             yield from g.gain(p, name)
 

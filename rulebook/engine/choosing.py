@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
+from dominion_tavern.rulebook.carddata import Cost
 from dominion_tavern.rulebook.engine.decisions import Closed, Decision, Option
 from dominion_tavern.rulebook.engine.state import Card, Player
 
@@ -124,14 +125,16 @@ class Choosing:
         return (yield from self.choose(p, prompt, options, rule=rule, card=card, kind=verb,
                                        optional=optional, explained=explained))
 
-    def choose_gain(self: Game, p: Player, prompt: str, *, up_to: int | None = None,
-                    exactly: int | None = None, where=None, optional: bool = False,
+    def choose_gain(self: Game, p: Player, prompt: str, *, up_to: Cost | int | None = None,
+                    exactly: Cost | int | None = None, where=None, optional: bool = False,
                     rule: str | None = None, card: str | None = None,
                     verb: str = "gain"):
         """Choose a Supply card to gain by its cost now (``up_to`` or ``exactly``) and ``where``
-        (a predicate on the card's data). Returns the name, or None when nothing qualifies (or
-        when ``optional`` and declined). A gain that must be made cites ``gain.supply-only``
-        (where its options come from) unless ``rule`` is given; an optional one, 'you may'."""
+        (a predicate on the card's data); costs compare part by part, so "up to $5" leaves out
+        a card with a Potion or Debt in its cost (rule ``card.cost``). Returns the name, or
+        None when nothing qualifies (or when ``optional`` and declined). A gain that must be
+        made cites ``gain.supply-only`` (where its options come from) unless ``rule`` is given;
+        an optional one, 'you may'."""
         own_rule = rule  # the card's own, if it names one: its condition's rule
         if rule is None and not optional:
             rule = "gain.supply-only"
@@ -152,20 +155,34 @@ class Choosing:
                                           rule=rule, card=card, explained=lambda: refused))
 
 
-def _refused(g: Game, name: str, cards: list[Card], up_to: int | None, exactly: int | None,
+def _refused(g: Game, name: str, cards: list[Card], up_to: Cost | int | None,
+             exactly: Cost | int | None,
              where, card: str | None, verb: str, rule: str | None) -> tuple[str, str] | None:
     """Why a Supply pile is not among a gain's choices (rule, reason), or None if it is."""
     if not cards:
         return "gain.empty", f"the {name} pile is empty"
     cost = g.cost(cards[-1])
-    if up_to is not None and cost > up_to:
-        return "card.cost", f"{name} costs ${cost}, more than ${up_to}"
-    if exactly is not None and cost != exactly:
-        return "card.cost", f"{name} costs ${cost}, not exactly ${exactly}"
+    if up_to is not None and not cost.at_most(up_to):
+        return _cost_rule(cost), f"{name} costs {cost}, {_not_up_to(cost, Cost.of(up_to))}"
+    if exactly is not None and not cost.is_exactly(exactly):
+        return _cost_rule(cost), f"{name} costs {cost}, not exactly {Cost.of(exactly)}"
     if where is not None and not where(cards[-1].d):
         return (rule or "card.types",
                 f"{name} is not the kind of card {card or 'it'} can {verb}")
     return None
+
+
+def _cost_rule(cost: Cost) -> str:
+    """The rule a cost comparison leaves a card out by: a Potion or Debt in its cost, or $."""
+    return "cost.potion" if cost.potion else "cost.debt" if cost.debt else "card.cost"
+
+
+def _not_up_to(cost: Cost, limit: Cost) -> str:
+    """Why ``cost`` is not up to ``limit``, in the part that is over."""
+    if cost.coins > limit.coins or cost.plain:
+        return f"more than {limit}"
+    return f"not up to {limit}: {'a Potion' if cost.potion > limit.potion else 'Debt'} is " \
+        "not $"
 
 
 def _hand_known(g: Game, name: str) -> None:

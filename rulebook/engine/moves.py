@@ -66,6 +66,15 @@ class Moves:
         elif n:
             self.note(p, f"gets +${n}", note="no effect: not their turn", rule=rule)
 
+    def plus_potions(self: Game, p: Player, n: int) -> None:
+        """Receive n Potions to spend this turn, a currency apart from $ (rule
+        ``cost.potion``)."""
+        mine = self._is_turn_of(p)
+        if mine:
+            self.state.turn.potions += n
+        self.note(p, f"gets +{n} Potion", note="" if mine else "no effect: not their turn",
+                  rule="cost.potion")
+
     # -- drawing ----------------------------------------------------------------------------
     def shuffle(self: Game, p: Player) -> None:
         """Shuffle the discard pile into a new deck, under any cards still in the deck: a new
@@ -271,17 +280,21 @@ class Moves:
         return (yield from self.gain(p, name, rule=rule))
 
     def gain(self: Game, p: Player, name: str, to: str = "discard", rule: str = "gain",
-             bought: bool = False, by: str | None = None):
-        """Gain the top card of the pile named ``name`` (generator; returns the card or None).
+             bought: bool = False, by: str | None = None, card: Card | None = None):
+        """Gain the top card of the pile named ``name`` (generator; returns the card or None),
+        or ``card`` itself from where it is (the Black Market deck).
 
         ``to`` is ``discard``, ``hand`` or ``deck``; ``by`` names what made the gain. When-gain
         abilities follow (rule ``gain``).
         """
-        pile = self.state.pile(name)
-        if pile is None or not pile.cards:
-            self.note(p, "gains nothing", note=f"the {name} pile is empty", rule="gain.empty")
-            return None
-        card, where = pile.cards[-1], GAINED_TO[to]  # a KeyError for another ``to``
+        if card is None:
+            pile = self.state.pile(name)
+            if pile is None or not pile.cards:
+                self.note(p, "gains nothing", note=f"the {name} pile is empty",
+                          rule="gain.empty")
+                return None
+            card = pile.cards[-1]
+        where = GAINED_TO[to]  # a KeyError for another ``to``
         move(card, getattr(p, to))
         self.note(p, "gains", (card.name,), where, rule=rule)
         t = self.state.turn

@@ -16,16 +16,18 @@ from dominion_tavern.rulebook.carddata import CARDS, CardDef
 ZONE_WORDS = {
     "deck": "deck", "hand": "hand", "discard": "discard pile", "play": "play",
     "mat": "Tavern mat", "aside": "set-aside cards", "supply": "Supply", "nonsupply": "pile",
-    "trash": "trash",
+    "trash": "trash", "blackmarket": "Black Market deck",
 }
 # ... as the log says them after "from" ("plays Copper from hand", "from their Tavern mat").
 ZONE_FROM = {**ZONE_WORDS, "discard": "their discard pile", "mat": "their Tavern mat",
-             "aside": "their set-aside cards", "trash": "the trash"}
+             "aside": "their set-aside cards", "trash": "the trash",
+             "blackmarket": "the Black Market deck"}
 
 # ... and where a card is, said of its owner ("it is on their Tavern mat").
 ZONE_AT = {
     "deck": "on their deck", "hand": "in their hand", "discard": "in their discard pile",
     "play": "in play", "mat": "on their Tavern mat", "aside": "set aside", "trash": "in the trash",
+    "blackmarket": "in the Black Market deck",
 }
 
 PILE_TOKENS = ("+1 Card", "+1 Action", "+1 Buy", "+$1", "-$2 cost", "Trashing")
@@ -125,6 +127,8 @@ def _arrive(card: Card, to: Zone) -> None:
     if to.kind != "play":
         card.plays = 0
         card.tracks = ()
+        if card.d.name != card.name:  # a card that was another while in play (Band of
+            card.d = CARDS[card.name]   # Misfits' first printing) is itself again
 
 
 @dataclass
@@ -138,6 +142,7 @@ class Player:
     mat: Zone = field(init=False)
     aside: Zone = field(init=False)
     vp_tokens: int = 0
+    debt: int = 0              # Debt tokens: no buying while any are held (rule debt.no-buying)
     journey_up: bool = True
     minus_card: bool = False   # -1 Card token is on the deck
     minus_coin: bool = False   # -$1 token has been taken
@@ -176,11 +181,13 @@ class Turn:
     actions: int = 1
     buys: int = 1
     coins: int = 0
+    potions: int = 0                    # Potions to spend, made by Potion cards (cost.potion)
     extra: bool = False                 # an extra turn (Mission: no buying cards)
     no_buying_cards: bool = False
     bought: list[str] = field(default_factory=list)   # cards and Events bought, in order
     played: list[str] = field(default_factory=list)   # names of cards played, in order
     treasures_closed: bool = False      # a card or Event was bought: no more Treasures
+    paid_debt: int = 0                  # Debt paid off this turn (2015: no Treasures after)
     gained: int = 0                     # cards the turn's player gained this turn
     buy_phase_gains: int = 0            # ... of them in the Buy phase (Messenger)
     events_bought: dict[str, int] = field(default_factory=dict)
@@ -245,6 +252,8 @@ class GameState:
     # changes costs there: set by the engine when a game starts (no card enters a game from
     # outside it), so most windows are passed over without looking at the play areas.
     abilities_in_game: frozenset[str] | None = None
+    # Black Market's deck of Kingdom cards not in the Supply (the top card last), if it is used.
+    black_market: Zone | None = None
     # Copies of the game's cards that a position places nowhere (``Copper: 0`` with no Coppers
     # anywhere): out of the game, by name (rule ``game.setup.out-of-game``); never changes.
     out_of_game: dict[str, int] = field(default_factory=dict)
@@ -265,6 +274,8 @@ class GameState:
     def all_zones(self) -> list[Zone]:
         zones = [z for p in self.players for z in p.zones()]
         zones += list(self.supply.values()) + list(self.nonsupply.values()) + [self.trash]
+        if self.black_market is not None:
+            zones.append(self.black_market)
         return zones
 
     def all_cards(self) -> list[Card]:

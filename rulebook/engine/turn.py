@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from itertools import takewhile
 from typing import TYPE_CHECKING
 
-from dominion_tavern.rulebook.carddata import EVENTS
+from dominion_tavern.rulebook.carddata import EVENTS, Cost
 from dominion_tavern.rulebook.engine.decisions import Closed, Decision, Option
 from dominion_tavern.rulebook.engine.playing import call_label
 from dominion_tavern.rulebook.engine.registry import BEHAVIOURS, ability, perform
@@ -30,6 +30,8 @@ WINDOWS = (
     ("action", "after-action", "call Coin of the Realm or Royal Carriage", "reserve.after-action"),
     ("buy", "play-treasure", "play Treasures (not after buying)", "turn.buy.treasures"),
     ("buy", "buy", "buy a card or an Event, using a Buy", "turn.buy.purchase"),
+    ("buy", "pay-debt", "pay off Debt, $1 a token (current rules: any time in the turn)",
+     "debt.pay"),
     ("buy", "end-of-buy", "discard Wine Merchant from the Tavern mat", "reserve.end-of-buy"),
     ("cleanup", "discard-from-play", "discard hand and play; exchange Travellers",
      "turn.cleanup.discard"),
@@ -45,12 +47,30 @@ _BUY_LABELS: dict[tuple[str, str | None], str] = {PLAY_ALL: "play all Treasures"
 
 def buy_label(value: tuple[str, str | None]) -> str:
     """A Buy phase option's label: ``play Copper``, ``play all Treasures``, ``buy Gold``,
-    ``end Buy phase`` (the same string each time, so made once)."""
+    ``pay off 2 Debt``, ``end Buy phase`` (the same string each time, so made once)."""
     label = _BUY_LABELS.get(value)
     if label is None:
         kind, name = value
-        label = _BUY_LABELS[value] = f"{'play' if kind == 'play' else 'buy'} {name}"
+        label = _BUY_LABELS[value] = debt_label(int(name)) if kind == "debt" else \
+            f"{'play' if kind == 'play' else 'buy'} {name}"
     return label
+
+
+def debt_label(n: int) -> str:
+    return f"pay off {n} Debt"
+
+
+def can_pay(t: Turn, cost: Cost) -> bool:
+    """Whether the turn's $ and Potions cover ``cost``; its Debt is taken, not paid (rule
+    ``debt.take``)."""
+    return cost.coins <= t.coins and cost.potion <= t.potions
+
+
+def short_of(t: Turn, cost: Cost) -> str:
+    """What the turn lacks to pay ``cost``, said after "X costs ...": the $ or the Potion."""
+    if cost.coins > t.coins:
+        return f"more than your ${t.coins}"
+    return "and you have no Potion to pay with"
 
 
 class BuyOffer:
@@ -78,27 +98,37 @@ class BuyOffer:
         return self._treasures
 
     def buyable(self) -> list[str]:
-        """The Supply piles whose top card can be bought: a Buy left, not Mission's turn, and
-        a cost now at most the $ (:meth:`affordable`)."""
+        """The Supply piles whose top card can be bought: a Buy left, not Mission's turn, no
+        Debt held (``debt.no-buying``), and a cost now within the $ and Potions
+        (:meth:`affordable`)."""
         if self._buyable is None:
             t = self.t
-            self._buyable = self.affordable() if t.buys > 0 and not t.no_buying_cards else []
+            self._buyable = self.affordable() if t.buys > 0 and not t.no_buying_cards and \
+                not t.player.debt else []
         return self._buyable
 
     def affordable(self) -> list[str]:
-        """The Supply piles whose top card costs now (every change in force) at most the $."""
+        """The Supply piles whose top card costs now (every change in force) at most the $ and
+        the Potions to spend."""
         out = []
-        cost, coins = self.g.costs_now(), self.t.coins
+        cost, coins, potions = self.g.costs_now(), self.t.coins, self.t.potions
         for name, pile in self.g.state.supply.items():
             cards = pile.cards
             if cards:
                 d = cards[-1].d
-                if (d.cost if cost is None else cost(d)) <= coins:
+                c = d.cost if cost is None else cost(d)
+                if c.coins <= coins and c.potion <= potions:
                     out.append(name)
         return out
 
     def event_ok(self, name: str) -> bool:
-        return self.t.buys > 0 and self.g.event_buyable(self.t.player, name)
+        return self.t.buys > 0 and not self.t.player.debt and \
+            self.g.event_buyable(self.t.player, name)
+
+    def debt(self) -> int:
+        """The most Debt that can be paid off now, $1 a token, before or after buying (rule
+        ``debt.pay``)."""
+        return min(self.t.coins, self.t.player.debt)
 
     # -- asked two ways ---------------------------------------------------------------------
     def allows(self, value: tuple[str, str | None]) -> bool:
@@ -111,11 +141,14 @@ class BuyOffer:
             return len(self.treasures()) > 1
         if kind == "event":
             return name in self.g.state.events and self.event_ok(name)
+        if kind == "debt":
+            return isinstance(name, int) and 1 <= name <= self.debt()
         return kind == "buy" and name in self.buyable()
 
     def only(self) -> tuple[str, str | None] | None:
-        """``END_BUY`` when it is all the phase offers (nothing to play or buy), else None."""
-        if self.treasures() or self.buyable() or \
+        """``END_BUY`` when it is all the phase offers (nothing to play, buy or pay off), else
+        None."""
+        if self.treasures() or self.buyable() or self.debt() or \
                 any(self.event_ok(name) for name in self.g.state.events):
             return None
         return END_BUY
@@ -131,6 +164,8 @@ class BuyOffer:
         for name in self.g.state.events:
             if self.event_ok(name):
                 yield ("event", name)
+        for n in range(1, self.debt() + 1):
+            yield ("debt", n)
         yield END_BUY
 
 
@@ -199,7 +234,7 @@ class TurnLoop:
         t = self.state.turn
         p = t.player
         while True:
-            options = self.action_options(p)
+            options = self.action_options(p) + (self.debt_options(p) if p.debt else [])
             if not options:  # nothing to play: the phase ends without asking
                 if t.actions == 0 and any(c.d.is_action for c in p.hand.cards):
                     self.note(p, "has no Actions left", note="the Action phase ends",
@@ -212,6 +247,9 @@ class TurnLoop:
                 explained=lambda: self.not_yet_buying(p))
             if card is None:
                 return
+            if isinstance(card, int):  # Debt paid off (current rules: any time in the turn)
+                self.pay_debt(p, card)
+                continue
             t.actions -= 1
             yield from self.play(p, card, rule="play.action-use")
 
@@ -248,26 +286,79 @@ class TurnLoop:
                 yield from self.play_treasures(p)
             elif what == "buy":
                 yield from self.buy(p, arg)
+            elif what == "debt":
+                self.pay_debt(p, arg)
             else:
                 yield from self.buy_event(p, arg)
         if p.mat.cards:
             yield from self.end_of_buy(p)
 
-    def buy(self: Game, p: Player, name: str):
-        """Buy a card: pay, use a Buy, "when you buy" effects, then gain it (rule ``buy``)."""
+    def buy(self: Game, p: Player, name: str, card: Card | None = None):
+        """Buy a card: pay, use a Buy, "when you buy" effects, then gain it (rule ``buy``).
+        ``card``: bought from elsewhere than its Supply pile (the Black Market deck, rule
+        ``buy.black-market``): no Buy is used and Treasures may still be played after."""
         t = self.state.turn
-        pile = self.state.supply[name]
-        card = pile.cards[-1]
-        t.coins -= self.cost(card)
-        t.buys -= 1
-        t.treasures_closed = True
+        from_pile = card is None  # then the pile's top card when gaining, whichever it is then
+        if card is None:
+            card = self.state.supply[name].cards[-1]
+            t.buys -= 1
+            t.treasures_closed = True
+        cost = self.cost(card)
         t.bought.append(name)
-        self.note(p, "buys", (name,), rule="turn.buy.purchase")
+        self.note(p, "buys", (name,), "" if from_pile else f"from {card.zone.words}",
+                  rule="turn.buy.purchase")
+        self.pay(p, cost)
         d = p.estate_def if name == "Estate" and p.estate_def else card.d  # will be p's Estate
         own = self.own_ability(p, BEHAVIOURS[d.abilities].on_buy, card, {"card": card})
         if own is not None or self.reacts("buy", p):
             yield from self.fire("buy", p, own=own, card=card)
-        yield from self.gain(p, name, rule="buy", bought=True)
+        yield from self.gain(p, name, rule="buy", bought=True, card=None if from_pile else card)
+
+    def buy_one_of(self: Game, p: Player, cards: list[Card], source: str):
+        """Buy up to one of ``cards`` now, outside the Buy phase (Black Market, rule
+        ``buy.black-market``): Treasures from hand may be played first to pay; the purchase
+        uses no Buy and is a buy like any other ("when you buy", "a card you bought"). Not in
+        Mission's turn (``turn.extra``), not in Debt (``debt.no-buying``); under the current
+        rules Debt may be paid off first (``debt.pay``: at any time in the turn), under the
+        first printing's not. Returns the card bought, or None."""
+        t = self.state.turn
+
+        def refused() -> list[Closed]:
+            out = []
+            for c in cards:
+                cost = self.cost(c)
+                if t.no_buying_cards:
+                    out.append(Closed(f"buy {c.name}", "turn.extra", "no cards can be bought "
+                                      "in the extra turn Mission gives"))
+                elif p.debt:
+                    out.append(Closed(f"buy {c.name}", "debt.no-buying", f"{p.name} has "
+                                      f"{p.debt} Debt: nothing can be bought until it is paid off"))
+                elif not can_pay(t, cost):
+                    out.append(Closed(f"buy {c.name}", "buy.black-market",
+                                      f"{c.name} costs {cost}, {short_of(t, cost)}"))
+            return out
+        while True:
+            closed = {x.label for x in refused()}
+            options = [Option(f"play {c.name}", c) for c in
+                       {c.name: c for c in p.hand.cards if c.d.is_treasure}.values()]
+            options += [Option(f"buy {c.name}", c) for c in cards
+                        if f"buy {c.name}" not in closed]
+            options += self.debt_options(p) if p.debt else []
+            options.append(Option("buy nothing", None))
+            choice = yield from self.choose(p, f"{source}: you may buy one of "
+                                            f"{', '.join(c.name for c in cards)}", options,
+                                            card=source, kind="buy", optional=True,
+                                            explained=refused)
+            if choice is None:
+                return None
+            if isinstance(choice, int):
+                self.pay_debt(p, choice)
+                continue
+            if choice.zone is p.hand:
+                yield from self.play(p, choice, rule="play.treasure")
+                continue
+            yield from self.buy(p, choice.name, card=choice)
+            return choice
 
     def buy_closed(self: Game, p: Player) -> list[Closed]:
         """What the Buy phase does not offer that a player might expect: Treasures after a
@@ -278,14 +369,17 @@ class TurnLoop:
                       "phase, which is over")
                for name in dict.fromkeys(c.name for c in p.hand.cards
                                          if c.d.is_action and not c.d.is_treasure)]
-        if t.treasures_closed:
-            first = t.bought[0] if t.bought else "a card"
+        if t.treasures_closed:  # by the first Supply card or Event bought (not Black Market's)
+            first = next((n for n in t.bought if n in EVENTS or n in self.state.supply),
+                         "a card")
             rule = "event.no-treasures-after" if first in EVENTS else "turn.buy.treasures"
+            why = f"{first} was bought this turn"
+            if not t.bought and t.paid_debt:
+                rule, why = "debt.pay", "Debt was paid off this turn (first printing's rules)"
             names = list(dict.fromkeys(c.name for c in p.hand.cards if c.d.is_treasure))
             if sum(c.d.is_treasure for c in p.hand.cards) > 1:
                 names.append("all Treasures")
-            out += [Closed(f"play {name}", rule, f"{first} was bought this turn")
-                    for name in names]
+            out += [Closed(f"play {name}", rule, why) for name in names]
         if t.buys > 0 and t.no_buying_cards:  # each card the $ would buy, as its answer reads
             out += [Closed(f"buy {name}", "turn.extra", "no cards can be bought in the extra "
                            "turn Mission gives, only Events")
@@ -301,9 +395,14 @@ class TurnLoop:
         t = self.state.turn
         if t.buys == 0:
             return []
-        out = [Closed(f"buy {name}", "event", f"{name} costs ${EVENTS[name].cost}, more than "
-                      f"your ${t.coins}")
-               for name in self.state.events if EVENTS[name].cost > t.coins]
+        if t.player.debt:  # rule debt.no-buying: nothing is offered, each said when asked
+            why = f"{t.player.name} has {t.player.debt} Debt: nothing can be bought until it " \
+                "is paid off"
+            return [Closed(f"buy {name}", "debt.no-buying", why)
+                    for name in [*self.state.supply, *self.state.events]]
+        out = [Closed(f"buy {name}", "event", f"{name} costs {EVENTS[name].cost}, "
+                      f"{short_of(t, EVENTS[name].cost)}")
+               for name in self.state.events if not can_pay(t, EVENTS[name].cost)]
         if t.no_buying_cards:
             return out
         affordable = set(BuyOffer(self).affordable())  # the one place a price meets the $
@@ -311,8 +410,10 @@ class TurnLoop:
             if not pile.cards:
                 out.append(Closed(f"buy {name}", "turn.buy.purchase", f"the {name} pile is empty"))
             elif name not in affordable:
-                out.append(Closed(f"buy {name}", "turn.buy.purchase", f"{name} costs "
-                                  f"${self.cost(pile.cards[-1])}, more than your ${t.coins}"))
+                cost = self.cost(pile.cards[-1])
+                out.append(Closed(f"buy {name}", "cost.potion" if cost.potion > t.potions
+                                  and cost.coins <= t.coins else "turn.buy.purchase",
+                                  f"{name} costs {cost}, {short_of(t, cost)}"))
         out += [Closed(f"buy {name}", "traveller.nonsupply", f"{name} is not in the Supply")
                 for name in self.state.nonsupply]
         return out
@@ -327,12 +428,12 @@ class TurnLoop:
         return None
 
     def event_buyable(self: Game, p: Player, name: str) -> bool:
-        return EVENTS[name].cost <= self.state.turn.coins and self.event_closed(p, name) is None
+        return can_pay(self.state.turn, EVENTS[name].cost) and \
+            self.event_closed(p, name) is None
 
     def buy_event(self: Game, p: Player, name: str):
         """Buy an Event: pay, use a Buy, do its effect; no card is bought (rule ``event``)."""
         t = self.state.turn
-        t.coins -= EVENTS[name].cost
         t.buys -= 1
         t.treasures_closed = True
         t.bought.append(name)
@@ -340,7 +441,38 @@ class TurnLoop:
         key = (p.index, name)
         self.state.events_bought_game[key] = self.state.events_bought_game.get(key, 0) + 1
         self.note(p, "buys the Event", (name,), rule="event")
+        self.pay(p, EVENTS[name].cost)
         yield from perform(BEHAVIOURS[name].on_play, self, p, None)
+
+    def pay(self: Game, p: Player, cost: Cost) -> None:
+        """Pay for what ``p`` buys: its $ and Potions from the turn's, and its Debt taken as
+        tokens (rules ``turn.buy.purchase``, ``cost.potion``, ``debt.take``)."""
+        t = self.state.turn
+        t.coins -= cost.coins
+        t.potions -= cost.potion
+        if cost.debt:
+            p.debt += cost.debt
+            self.note(p, f"takes {cost.debt} Debt", note=f"now {p.debt}", rule="debt.take")
+
+    def pay_debt(self: Game, p: Player, n: int) -> None:
+        """Pay off ``n`` Debt tokens at $1 each (rule ``debt.pay``); under the first printing's
+        rules no Treasure may be played after."""
+        t = self.state.turn
+        t.coins -= n
+        p.debt -= n
+        t.paid_debt += n
+        if self.ruleset == "2015":
+            t.treasures_closed = True
+        self.note(p, debt_label(n).replace("pay", "pays", 1), note=f"${n}; {p.debt} left",
+                  rule="debt.pay")
+
+    def debt_options(self: Game, p: Player) -> list[Option]:
+        """Debt that may be paid off in the Action phase: under the current rules, at any time
+        in the turn (rule ``debt.pay``); under the first printing's, in the Buy phase only."""
+        t = self.state.turn
+        if self.ruleset == "2015" or t.player is not p:
+            return []
+        return [Option(debt_label(n), n) for n in range(1, min(t.coins, p.debt) + 1)]
 
     def end_of_buy(self: Game, p: Player):
         """End of the Buy phase: Wine Merchant (rule ``reserve.end-of-buy``); entered only with
@@ -414,16 +546,24 @@ class TurnLoop:
         def travellers(among):
             return [c for c in among if c.d.is_traveller and c.zone is q.discard]
 
+        def no_pile(c: Card) -> str | None:
+            """Why ``c`` cannot be exchanged: no card to take, or no pile to return it to (a
+            Traveller bought from the Black Market deck)."""
+            for name in (c.name, c.d.upgrade):
+                if self.state.pile(name) is None:
+                    return f"there is no {name} pile in this game"
+            return None if self.state.pile(c.d.upgrade).cards else \
+                f"the {c.d.upgrade} pile is empty"
+
         def collect():
             return [self.trigger(q, f"exchange {c.name} for {c.d.upgrade}", self.exchange, q, c,
                                  optional=True, key=c.uid)
-                    for c in travellers(cards) if self.state.pile(c.d.upgrade).cards]
+                    for c in travellers(cards) if no_pile(c) is None]
 
         def empty_pile():
             return _unique([Closed(f"exchange {c.name} for {c.d.upgrade}",
-                                   "traveller.exchange.needs-copy",
-                                   f"the {c.d.upgrade} pile is empty")
-                            for c in travellers(cards) if not self.state.pile(c.d.upgrade).cards])
+                                   "traveller.exchange.needs-copy", why)
+                            for c in travellers(cards) if (why := no_pile(c)) is not None])
 
         def not_from_play():  # with a copy from play offered, the closed one is "another"
             played = {c.name for c in travellers(cards)}

@@ -1,0 +1,52 @@
+"""Empires: cards costing Debt (Engineer, City Quarter) and Crown, an Action–Treasure."""
+
+from __future__ import annotations
+
+from dominion_tavern.rulebook.engine.registry import on_play
+
+
+@on_play("Engineer")
+def engineer(g, p, me):
+    yield from _gain_up_to_4(g, p)
+    if me.zone is p.play and (yield from g.may(
+            p, "Engineer: you may trash this; if you do, gain a card costing up to $4",
+            "trash Engineer", "don't trash", card="Engineer")):
+        g.trash(p, [me])
+        yield from _gain_up_to_4(g, p)
+
+
+def _gain_up_to_4(g, p):
+    """Engineer's gain: not a card with Debt in its cost (rule ``cost.debt``)."""
+    name = yield from g.choose_gain(p, "Engineer: gain a card costing up to $4", up_to=4,
+                                    card="Engineer")
+    if name:
+        yield from g.gain(p, name)
+
+
+@on_play("City Quarter")
+def city_quarter(g, p, me):
+    g.plus_actions(p, 2)
+    actions = [c for c in p.hand.cards if c.d.is_action]
+    g.reveal(p, list(p.hand.cards), "their hand")
+    yield from g.draw(p, len(actions))
+
+
+@on_play("Crown")
+def crown(g, p, me):
+    """In the Action phase an Action twice, in the Buy phase a Treasure twice: the phase
+    decides, not how Crown was played (Storyteller playing it in the Action phase doubles an
+    Action, Crown's FAQ)."""
+    phase = g.state.turn.phase
+    if phase not in ("action", "buy"):
+        g.note(p, "plays nothing twice", note=f"Crown does nothing in the {phase} phase",
+               rule="play.replay")
+        return
+    action = phase == "action"
+    cards = [c for c in p.hand.cards if (c.d.is_action if action else c.d.is_treasure)]
+    card = yield from g.pick_card(p, cards, "play", "Crown: you may play "
+                                  f"{'an Action' if action else 'a Treasure'} from your hand "
+                                  "twice", optional=True, none_label="play nothing",
+                                  card="Crown")
+    if card:
+        yield from g.play(p, card, by=me, rule="play.replay")
+        yield from g.play(p, card, by=me, again=True, rule="play.replay")
