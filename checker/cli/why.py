@@ -12,7 +12,9 @@ from fractions import Fraction
 from math import prod
 
 from dominion_tavern.checker.cli.subcommand import command, user_errors
+from dominion_tavern.checker.explore import ExploreError
 from dominion_tavern.checker.format.load import load_scenario
+from dominion_tavern.checker.format.policies import Policies
 from dominion_tavern.checker.reading.why_not import closed_dicts, pending_dict, pending_lines
 from dominion_tavern.checker.runner.script_run import run_scenario
 from dominion_tavern.rulebook.carddata import RULESETS
@@ -48,8 +50,13 @@ def run(args: argparse.Namespace) -> int:
     res = run_scenario(scn, rs)
     g = scn.game(rs)  # the log with rule ids, entry by entry
     closed_at = []  # (log entries before it, who answered what, what was not offered)
-    for a in scn.script:
-        if g.pending is None:
+    policies = Policies(scn.policies)  # they answer first, as in check: the log says so
+    for a in [*scn.script, None]:
+        try:
+            policies.play(g)
+        except ExploreError:
+            break
+        if g.pending is None or a is None:
             break
         before, closed, who = len(g.log), g.pending.unavailable(), g.pending.player
         try:

@@ -29,7 +29,7 @@ from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.nodes import MappingNode, Node, SequenceNode
 
 Path_ = tuple[str | int, ...]
-TOP_KEYS = ("meta", "setup", "script", "stop", "expect", "outcomes")
+TOP_KEYS = ("meta", "setup", "script", "stop", "expect", "outcomes", "policies")
 #: Values (mappings, lists, scalars) a file may hold once its aliases are expanded: the
 #: largest scenario holds a few hundred.
 MAX_NODES = 20_000
@@ -84,6 +84,7 @@ class Scenario:
     text: str = field(default="", compare=False, repr=False)  # the file's text
     checkpoints: list[Checkpoint] = field(default_factory=list)
     stop: dict[str, Any] | None = None   # where ``expect`` is checked
+    policies: dict[str, Any] | None = None   # how players answer (checker.format.policies)
 
     @property
     def id_at(self) -> tuple[int, int]:
@@ -337,7 +338,8 @@ def _load(path: Path, text: str, raw: Any, locate: Callable[..., tuple[int, int]
     if not problems:
         answers, checkpoints = split_script(data.get("script") or [])
         scn = Scenario(path, data["meta"], data["setup"] or {}, answers, data.get("expect"),
-                       data.get("outcomes"), text, checkpoints, data.get("stop"))
+                       data.get("outcomes"), text, checkpoints, data.get("stop"),
+                       data.get("policies"))
         try:  # the engine's own check: whatever slipped through is still reported, located
             scn.factory()()
         except SetupError as e:

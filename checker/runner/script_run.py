@@ -26,11 +26,12 @@ from typing import Any
 
 from dominion_tavern.checker.explore import ExploreError, Stop
 from dominion_tavern.checker.format.load import Checkpoint, Scenario
+from dominion_tavern.checker.format.policies import Policies
 from dominion_tavern.checker.reading.engine_faults import fault_where
 from dominion_tavern.checker.reading.script_messages import never_used, not_legal
 from dominion_tavern.checker.reading.stop_points import Stopper
 from dominion_tavern.checker.runner.expectations import Check, checks
-from dominion_tavern.checker.runner.outcome_check import check_outcomes
+from dominion_tavern.checker.runner.outcome_check import asks_outcomes, check_outcomes
 from dominion_tavern.rulebook.engine.decisions import IllegalAnswer
 from dominion_tavern.rulebook.engine.game import Game
 from dominion_tavern.rulebook.setup import SetupError
@@ -68,8 +69,9 @@ def stop_point(spec: dict[str, Any] | None, after_buy: bool) -> Stop | None:
 class ScriptRun:
     """A scenario's game driven through its script, stopping where each check looks."""
 
-    def __init__(self, scn: Scenario, ruleset: str) -> None:
+    def __init__(self, scn: Scenario, ruleset: str, policies: Policies | None = None) -> None:
         self.scn = scn
+        self.policies = policies or Policies(scn.policies)
         self.answers = scn.script
         final = Checkpoint(len(self.answers), scn.expect or {}, scn.stop, -1)
         self.at: dict[int, list[Checkpoint]] = {}
@@ -95,6 +97,10 @@ class ScriptRun:
                     self._arm(cp.stop)
                     if g.paused is not None:
                         g.resume()
+                failure = self._by_policy()
+                if failure is not None:
+                    yield failure
+                    return
                 yield cp, checks(g, cp.expect)
             if i == len(self.answers):
                 return
@@ -108,6 +114,9 @@ class ScriptRun:
         self.stopper.armed = False
         while g.pending is None and g.paused is not None:
             g.resume()
+        failure = self._by_policy()
+        if failure is not None:
+            return failure
         d = g.pending
         if d is None:
             return never_used(i + 1, answer, g)
@@ -120,13 +129,24 @@ class ScriptRun:
         return None
 
 
+    def _by_policy(self) -> str | None:
+        """Let the players' policies answer the decisions they answer (a script entry is never
+        given to one); a failure line if they answer without end."""
+        try:
+            self.policies.play(self.game)
+        except ExploreError as e:
+            return str(e)
+        return None
+
+
 def run_scenario(scn: Scenario, ruleset: str | None = None) -> Result:
     """Play ``scn`` under its ruleset (or ``ruleset``) and compare with its checkpoints,
     ``expect`` and ``outcomes.expect``."""
     rs = ruleset or scn.ruleset
     res = Result(scn.id, str(scn.path), scn.question, rs, passed=False)
+    policies = Policies(scn.policies)
     try:
-        run = ScriptRun(scn, rs)
+        run = ScriptRun(scn, rs, policies)
     except SetupError as e:
         res.failure = f"setup: {e}"
         return res
@@ -147,10 +167,12 @@ def run_scenario(scn: Scenario, ruleset: str | None = None) -> Result:
                     res.failure = where + c.difference()
             if res.failure is not None:
                 break
-        if res.failure is None and (scn.outcomes or {}).get("expect") is not None:
-            outcomes = check_outcomes(scn, rs)
+        if res.failure is None and asks_outcomes(scn):
+            outcomes = check_outcomes(scn, rs, policies=policies)
             if not outcomes.ok:
                 res.failure = "outcomes: " + outcomes.describe().replace("\n", "; ")
+        if res.failure is None and policies.unused():
+            res.failure = "; ".join(policies.unused())
     except ExploreError as e:
         res.failure = f"outcomes: {e}"
     except Exception as e:  # an engine fault must not stop the other scenarios
