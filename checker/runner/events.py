@@ -35,7 +35,7 @@ class Event:
     probability expected."""
 
     index: int
-    conditions: dict[str, tuple[str, Any]]
+    conditions: dict[str, list[tuple[str, Any]]]
     expected: Fraction
     words: str = ""
 
@@ -50,7 +50,7 @@ class Event:
             raise ExploreError(f"{where}.probability: an event's probability is one number; "
                                f"fix the players' choices with policies to get one, not "
                                f"{spec.get(PROBABILITY)!r}")
-        conditions: dict[str, tuple[str, Any]] = {}
+        conditions: dict[str, list[tuple[str, Any]]] = {}
         for field, cond in spec.items():
             if field in (PROBABILITY, EVENT):
                 continue
@@ -63,7 +63,7 @@ class Event:
         return cls(i, conditions, low, str(spec.get(EVENT) or ""))
 
     def holds(self, values: dict[str, Any]) -> bool:
-        for field, (how, want) in self.conditions.items():
+        for field, how, want in self._each():
             v = values[field]
             if (how == "is" and v != want) or (how == "one_of" and v not in want):
                 return False
@@ -76,30 +76,36 @@ class Event:
                     return False
         return True
 
+    def _each(self) -> list[tuple[str, str, Any]]:
+        return [(f, how, want) for f, conds in self.conditions.items() for how, want in conds]
+
     def describe(self) -> str:
         if self.words:
             return self.words
         def one(field: str, how: str, want: Any) -> str:
             shown = [plain(w) for w in want] if how == "one_of" else plain(want)
-            return f"{field} {how.replace('_', ' ') if how != 'is' else 'is'} {shown}"
-        return " and ".join(one(f, *c) for f, c in self.conditions.items())
+            return f"{field} {how.replace('_', ' ')} {shown}"
+        return " and ".join(one(*c) for c in self._each())
 
 
-def _condition(field: str, cond: Any) -> tuple[str, Any]:
+def _condition(field: str, cond: Any) -> list[tuple[str, Any]]:
+    """A field's condition as (comparison, value) pairs, all of which must hold."""
     if not isinstance(cond, dict):
-        return "is", normalise(field, cond)
-    unknown = set(cond) - set(COMPARISONS)
-    if unknown or len(cond) != 1:
-        raise FieldError(f"write one of {{at_least: N}}, {{at_most: N}}, {{one_of: [...]}} "
+        return [("is", normalise(field, cond))]
+    if not cond or set(cond) - set(COMPARISONS):
+        raise FieldError(f"write {{at_least: N}}, {{at_most: N}} (or both), {{one_of: [...]}} "
                          f"or a value, not {cond!r}")
-    (how, want), = cond.items()
-    if how == "one_of":
-        if not isinstance(want, list) or not want:
-            raise FieldError(f"one_of takes a list of values, not {want!r}")
-        return how, [normalise(field, w) for w in want]
-    if isinstance(want, bool) or not isinstance(want, int):
-        raise FieldError(f"{how} takes a whole number, not {want!r}")
-    return how, want
+    out = []
+    for how, want in cond.items():
+        if how == "one_of":
+            if not isinstance(want, list) or not want:
+                raise FieldError(f"one_of takes a list of values, not {want!r}")
+            out.append((how, [normalise(field, w) for w in want]))
+        elif isinstance(want, bool) or not isinstance(want, int):
+            raise FieldError(f"{how} takes a whole number, not {want!r}")
+        else:
+            out.append((how, want))
+    return out
 
 
 def events_of(spec: Any) -> list[Event]:
