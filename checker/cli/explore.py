@@ -15,6 +15,7 @@ from dominion_tavern.checker.explore import (
     ExploreError,
     Outcome,
 )
+from dominion_tavern.checker.explore.script_branches import prefix
 from dominion_tavern.checker.format.load import load_scenario
 from dominion_tavern.checker.format.policies import Policies
 from dominion_tavern.checker.reading.field_paths import plain
@@ -135,7 +136,8 @@ def run(args: argparse.Namespace) -> int:
         ex, verdict = explore_scenario(scn, args.ruleset, args.max_nodes, args.depth), None
     events = events_of((scn.outcomes or {}).get("events"))
     start = Game(scn.factory(args.ruleset))
-    line = Policies(scn.policies).line(start, scn.script)  # the script and policies' answers
+    # the script up to its first open chance step, and the policies' answers on the way
+    line, _ = prefix(start, scn.script, Policies(scn.policies))
     closed = closed_on_paths(scn.factory(args.ruleset), line, ex.numbered())
     if args.json:
         out = ex.as_dict()

@@ -318,11 +318,13 @@ def _unroll(cons: tuple[Any, Any] | None) -> list[Any]:
 def explore(factory: Factory, script: Sequence[str] = (), stop: dict[str, Any] | None = None,
             fields: Sequence[str] = (), max_nodes: int = DEFAULT_MAX_NODES,
             max_depth: int | None = None, fast: bool = True, memo: bool = False,
-            progress: Progress | None = None, policies: Policies | None = None
-            ) -> Exploration:
+            progress: Progress | None = None, policies: Policies | None = None,
+            weigh: bool = False) -> Exploration:
     """Every outcome from the position ``script`` leads to (see the module doc). Raises
     :class:`ExploreError` for a bad stop point, field or script. ``policies`` answer their
-    players' decisions (in the script's stead, and without branching below it)."""
+    players' decisions (in the script's stead, and without branching below it). ``weigh``:
+    work out probabilities even if no chance step is met (a branch below one the script
+    left open: :mod:`checker.explore.script_branches`)."""
     parsed = Stop.parse(stop)
     if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
         raise ExploreError(f"max_nodes must be a whole number >= 1, not {max_nodes!r}")
@@ -335,7 +337,7 @@ def explore(factory: Factory, script: Sequence[str] = (), stop: dict[str, Any] |
     ex = _Explorer(factory, script, parsed, fields, max_nodes, max_depth, fast, memo, progress,
                    policies=policies)
     summary, decisions, leaves = ex.run()
-    if ex.chance and not ex.truncated:  # again, weighing chance and the lines of decisions
+    if (ex.chance or weigh) and not ex.truncated:  # again, weighing chance and the lines
         first = ex
         weighing = _Explorer(factory, script, parsed, fields, max_nodes, max_depth, fast, memo,
                              progress, weigh=True, offset=first.explored, policies=policies)

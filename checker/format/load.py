@@ -85,6 +85,9 @@ class Scenario:
     checkpoints: list[Checkpoint] = field(default_factory=list)
     stop: dict[str, Any] | None = None   # where ``expect`` is checked
     policies: dict[str, Any] | None = None   # how players answer (checker.format.policies)
+    # answer index -> what a branch gives where that entry is not legal (after a chance step
+    # the script leaves open: checker.explore.script_branches)
+    otherwise: dict[int, str] = field(default_factory=dict)
 
     @property
     def id_at(self) -> tuple[int, int]:
@@ -336,10 +339,10 @@ def _load(path: Path, text: str, raw: Any, locate: Callable[..., tuple[int, int]
               if not any(f[0][:len(q)] == q or q[:len(f[0])] == f[0] for q in shapes)]
     problems = [Problem(file, *locate(p, key=key), _short(msg)) for p, msg, key in found]
     if not problems:
-        answers, checkpoints = split_script(data.get("script") or [])
+        answers, checkpoints, otherwise = split_script(data.get("script") or [])
         scn = Scenario(path, data["meta"], data["setup"] or {}, answers, data.get("expect"),
                        data.get("outcomes"), text, checkpoints, data.get("stop"),
-                       data.get("policies"))
+                       data.get("policies"), otherwise)
         try:  # the engine's own check: whatever slipped through is still reported, located
             scn.factory()()
         except SetupError as e:
@@ -353,16 +356,21 @@ def _load(path: Path, text: str, raw: Any, locate: Callable[..., tuple[int, int]
     return scn
 
 
-def split_script(entries: list[Any]) -> tuple[list[str], list[Checkpoint]]:
-    """A checked ``script`` list as its answers and its checkpoints."""
+def split_script(entries: list[Any]) -> tuple[list[str], list[Checkpoint], dict[int, str]]:
+    """A checked ``script`` list as its answers, its checkpoints, and what an answer written
+    ``{answer: ..., otherwise: ...}`` gives where it is not legal (by the answer's index)."""
     answers: list[str] = []
     checkpoints: list[Checkpoint] = []
+    otherwise: dict[int, str] = {}
     for i, entry in enumerate(entries):
-        if isinstance(entry, dict):
+        if isinstance(entry, dict) and "answer" in entry:
+            otherwise[len(answers)] = entry["otherwise"]
+            answers.append(entry["answer"])
+        elif isinstance(entry, dict):
             checkpoints.append(Checkpoint(len(answers), entry["expect"], entry.get("stop"), i))
         else:
             answers.append(entry)
-    return answers, checkpoints
+    return answers, checkpoints, otherwise
 
 
 def _short(message: str) -> str:

@@ -13,8 +13,8 @@ from dominion_tavern.checker.explore import (
     ExploreError,
     Outcome,
     default_fields,
-    explore,
 )
+from dominion_tavern.checker.explore.script_branches import explore_script
 from dominion_tavern.checker.format.policies import Policies
 from dominion_tavern.checker.format.probabilities import (
     PROBABILITY,
@@ -114,8 +114,8 @@ def explore_scenario(scn: Any, ruleset: str | None = None, max_nodes: int = DEFA
     if policies is None:
         policies = Policies(scn.policies)
     try:
-        return explore(factory, scn.script, stop, fields, max_nodes, max_depth,
-                       policies=policies)
+        return explore_script(factory, scn.script, stop, fields, max_nodes, max_depth,
+                              policies, scn.otherwise)
     except ExploreError as e:
         raise ExploreError(f"{scn.path}: {e}") from None
 

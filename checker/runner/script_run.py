@@ -25,10 +25,11 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from dominion_tavern.checker.explore import ExploreError, Stop
+from dominion_tavern.checker.explore.script_branches import leaves_open
 from dominion_tavern.checker.format.load import Checkpoint, Scenario
 from dominion_tavern.checker.format.policies import Policies
 from dominion_tavern.checker.reading.engine_faults import fault_where
-from dominion_tavern.checker.reading.script_messages import never_used, not_legal
+from dominion_tavern.checker.reading.script_messages import never_used, not_legal, options_text
 from dominion_tavern.checker.reading.stop_points import Stopper
 from dominion_tavern.checker.runner.expectations import Check, checks
 from dominion_tavern.checker.runner.outcome_check import asks_outcomes, check_outcomes
@@ -72,6 +73,7 @@ class ScriptRun:
     def __init__(self, scn: Scenario, ruleset: str, policies: Policies | None = None) -> None:
         self.scn = scn
         self.policies = policies or Policies(scn.policies)
+        self.open_at: int | None = None  # the entry that left a chance step open
         self.answers = scn.script
         final = Checkpoint(len(self.answers), scn.expect or {}, scn.stop, -1)
         self.at: dict[int, list[Checkpoint]] = {}
@@ -108,6 +110,8 @@ class ScriptRun:
             if failure is not None:
                 yield failure
                 return
+            if self.open_at is not None:  # the rest is the explorer's, branch by branch
+                return
 
     def _answer(self, i: int) -> str | None:
         g, answer = self.game, self.answers[i]
@@ -120,6 +124,8 @@ class ScriptRun:
         d = g.pending
         if d is None:
             return never_used(i + 1, answer, g)
+        if leaves_open(g, answer):
+            return self._left_open(i)
         self.after_buy = g.state.turn.phase == "buy" and answer != END_BUY
         self._arm(self.at.get(i + 1, [Checkpoint(i + 1, {}, None, -1)])[0].stop)
         try:
@@ -128,6 +134,21 @@ class ScriptRun:
             return not_legal(i + 1, answer, g)
         return None
 
+
+    def _left_open(self, i: int) -> str | None:
+        """Script entry ``i`` meets a chance step without naming its outcome: the script goes
+        on in every branch, which only ``outcomes`` can ask about; a claim of this one run
+        after it (``expect``, a checkpoint) has no single line to be checked on."""
+        g, answer = self.game, self.answers[i]
+        later = [cp for after, cps in self.at.items() if after > i for cp in cps if cp.expect]
+        if not later:
+            self.open_at = i
+            return None
+        what = "expect" if later[-1].entry < 0 else f"the checkpoint script[{later[0].entry}]"
+        return (f"script entry {i + 1} {answer!r} names no outcome of the chance step "
+                f"\"{g.pending.prompt}\", so the script goes on in every branch; {what} after "
+                f"it is checked on one line: name what comes up (legal: {options_text(g.pending)})"
+                ", or state what holds in every branch in outcomes (expect, events)")
 
     def _by_policy(self) -> str | None:
         """Let the players' policies answer the decisions they answer (a script entry is never
