@@ -112,3 +112,35 @@ def test_otherwise_needs_an_answer():
     assert "l.yaml:" in str(e.value)
     with pytest.raises((ScenarioError, ExploreError)):
         load_scenario_text(lab_with("  - {answer: play Village, otherwise: 3}"), "l.yaml")
+
+
+README = Path(__file__).resolve().parents[1] / "checker" / "README.md"
+BOOK = ODDS.parent
+
+
+@pytest.mark.parametrize("name", ["policies/royal-carriage-on-giant.yaml",
+                                  "policies/big-money-first-buy.yaml",
+                                  "odds/silver-silver-third-hand.yaml",
+                                  "odds/opening-split-events.yaml",
+                                  "odds/laboratory-then-village-if-drawn.yaml"])
+def test_the_readme_examples_are_excerpts_of_book_files_that_pass(name):
+    """Each YAML example in checker/README.md's policy, event and open-step sections is cut
+    from the book file it names (which passes), so the README shows what is tested."""
+    text = README.read_text()
+    at = text.index(f"`checker/scenarios/{name}`")
+    block = text[text.index("```yaml\n", at) + 8:text.index("```", text.index("```yaml\n", at)
+                                                           + 8)]
+    assert block in (BOOK / name).read_text()
+    assert run_scenario(load_scenario(BOOK / name)).passed
+
+
+def test_the_readme_outputs_are_what_the_commands_print(capsys):
+    from dominion_tavern.checker.cli import main
+    text = README.read_text()
+    main(["explore", str(WITCH)])
+    out = capsys.readouterr().out
+    for line in ("no player's choice is left open: the 6 outcome(s)' probabilities sum to 1",
+                 "event Bob gains a Curse: 4/9 (44.4%), as expected"):
+        assert line in out and line in text
+    res = run_scenario(load_scenario_text(lab_with("  - play Village"), "l.yaml"))
+    assert res.failure.removeprefix("outcomes: l.yaml: ") in text
