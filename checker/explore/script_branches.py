@@ -24,20 +24,13 @@ from typing import Any
 from dominion_tavern.checker.explore.outcomes import DEFAULT_MAX_NODES, Exploration, Outcome
 from dominion_tavern.checker.explore.tree_walk import Factory, explore
 from dominion_tavern.checker.format.policies import Policies
+from dominion_tavern.checker.reading.open_steps import leaves_open
 from dominion_tavern.checker.reading.script_messages import never_used, not_legal
 from dominion_tavern.checker.reading.stop_points import ExploreError
-from dominion_tavern.rulebook.engine.chance import ChanceStep
 from dominion_tavern.rulebook.engine.decisions import IllegalAnswer
 from dominion_tavern.rulebook.engine.game import Game
 
 SKIP, EXPLORE = "skip", "explore"   # an entry's ``otherwise`` besides an answer
-
-
-def leaves_open(g: Game, entry: str) -> bool:
-    """Whether ``entry``, given while ``g`` waits at a chance step, leaves the step open (it
-    names no outcome: it does not start with the step's verb and a colon)."""
-    d = g.pending
-    return isinstance(d, ChanceStep) and not entry.startswith(f"{d.verb}:")
 
 
 @dataclass
@@ -55,13 +48,19 @@ class Branch:
 
 def prefix(g: Game, script: Sequence[str], policies: Policies) -> tuple[list[str], int]:
     """Play ``script`` on ``g`` up to its first open chance step (the policies answering
-    theirs); every answer given, and how many entries were played."""
+    theirs); every answer given, and how many entries were played. An entry that does not fit
+    raises :class:`ExploreError`, worded as every command words it."""
     given: list[str] = []
     for i, a in enumerate(script):
         given += policies.play(g)
+        if g.pending is None:
+            raise ExploreError(never_used(i + 1, a, g))
         if leaves_open(g, a):
             return given, i
-        g.answer(a)
+        try:
+            g.answer(a)
+        except IllegalAnswer:
+            raise ExploreError(not_legal(i + 1, a, g)) from None
         given.append(a)
     return given, len(script)
 

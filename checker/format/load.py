@@ -20,7 +20,9 @@ from typing import Any
 
 import yaml
 from dominion_tavern.checker.format import semantic_checks
+from dominion_tavern.checker.format.policies import Policies
 from dominion_tavern.checker.format.schema_errors import kind, schema_problems
+from dominion_tavern.checker.reading.open_steps import leaves_open
 from dominion_tavern.rulebook.engine.game import Game
 from dominion_tavern.rulebook.position import build
 from dominion_tavern.rulebook.setup import SetupError
@@ -118,6 +120,19 @@ class Scenario:
 
     def game(self, ruleset: str | None = None) -> Game:
         return Game(self.factory(ruleset))
+
+    def script_game(self, ruleset: str | None = None) -> Game:
+        """The game after the script as far as one line goes: the players' policies answering
+        theirs, up to the game's end or a chance step the script leaves open (its branches are
+        the explorer's); an entry that does not fit raises :class:`IllegalAnswer`."""
+        g = self.game(ruleset)
+        policies = Policies(self.policies)
+        for a in self.script:
+            policies.play(g)
+            if g.pending is None or leaves_open(g, a):
+                break
+            g.answer(a)
+        return g
 
 
 class Locator:

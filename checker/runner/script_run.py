@@ -25,10 +25,10 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from dominion_tavern.checker.explore import ExploreError, Stop
-from dominion_tavern.checker.explore.script_branches import leaves_open
 from dominion_tavern.checker.format.load import Checkpoint, Scenario
 from dominion_tavern.checker.format.policies import Policies
 from dominion_tavern.checker.reading.engine_faults import fault_where
+from dominion_tavern.checker.reading.open_steps import leaves_open
 from dominion_tavern.checker.reading.script_messages import never_used, not_legal, options_text
 from dominion_tavern.checker.reading.stop_points import Stopper
 from dominion_tavern.checker.runner.expectations import Check, checks
