@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from dominion_tavern.checker.cli import main
+from dominion_tavern.checker.explore import explore
 from dominion_tavern.checker.format import policies
 from dominion_tavern.checker.format.load import ScenarioError, load_scenario, load_scenario_text
 from dominion_tavern.checker.runner.outcome_check import explore_scenario
@@ -160,3 +161,48 @@ expect: {game_over: true}
                                   "reaching a script entry or a stop point")
     assert "Bob answers 'end Buy phase' (by policy: Bob's policy, the big-money bot) " \
            "[turn.buy]" in res.log
+
+
+LABS = """\
+meta: {id: lab-policy, question: "two Laboratories and a Village, played by policy"}
+setup:
+  kingdom: [Laboratory, Village]
+  players:
+    - name: Ann
+      hand: [Laboratory, Laboratory]
+      deck: {unknown: [Village, 3 Copper, 2 Estate]}
+    - name: Bob
+  turn: {player: Ann, phase: action}
+policies:
+  Ann: [play Laboratory, play Village]
+outcomes:
+  stop: {at: end-of-phase, phase: action}
+  fields: [players.Ann.hand, players.Ann.play]
+"""
+
+
+@pytest.mark.parametrize("fast", [True, False])
+def test_chance_below_a_policy_answer_at_a_top_level_point(fast):
+    # Branches below a policy's answer restart from the saved state taken there (fast) or
+    # replay from the start: the same answer, and the one an ordering count gives. Ann draws
+    # 2 + 2 cards, and 1 more if the Village is among them; what is left of the 6 cards in
+    # order decides it.
+    counts: Counter = Counter()
+    deck = ["Village", "Copper#1", "Copper#2", "Copper#3", "Estate#1", "Estate#2"]
+    for order in permutations(deck):
+        drawn = list(order[:4])
+        play = ["Laboratory", "Laboratory"]
+        if "Village" in drawn:
+            drawn.remove("Village")
+            drawn.append(order[4])
+            play.append("Village")
+        hand = tuple(sorted(c.split("#")[0] for c in drawn))
+        counts[(hand, tuple(sorted(play)))] += 1
+    total = sum(counts.values())
+    scn = load_scenario_text(LABS, "l.yaml")
+    ex = explore(scn.factory(), [], {"at": "end-of-phase", "phase": "action"},
+                 ["players.Ann.hand", "players.Ann.play"], fast=fast,
+                 policies=policies.Policies(scn.policies))
+    got = {(o.values["players.Ann.hand"], o.values["players.Ann.play"]): o.low
+           for o in ex.outcomes if o.low == o.high}
+    assert got == {k: Fraction(n, total) for k, n in counts.items()}

@@ -211,7 +211,7 @@ class _Explorer:
                 if hit is not None:
                     self.merged += 1
                     return hit
-            anchor = _Anchor(SavedState(g.state), list(labels))
+            anchor = _Anchor(SavedState(g.state), list(d0.answers()))  # all, policy or not
             since = []
         chance = isinstance(d0, ChanceStep)
         self.chance = self.chance or chance
