@@ -144,3 +144,12 @@ def test_the_readme_outputs_are_what_the_commands_print(capsys):
         assert line in out and line in text
     res = run_scenario(load_scenario_text(lab_with("  - play Village"), "l.yaml"))
     assert res.failure.removeprefix("outcomes: l.yaml: ") in text
+
+
+def test_why_shows_the_line_up_to_the_open_step(capsys):
+    from dominion_tavern.checker.cli import main
+    assert main(["why", str(LAB)]) == 0
+    out = capsys.readouterr().out
+    assert "the script goes on from here in every branch ('play Village' names no outcome): " \
+           "tavern explore shows them" in out
+    assert "now waiting: Chance: which 2 of the 4 cards in unknown order" in out
