@@ -206,3 +206,8 @@ def test_chance_below_a_policy_answer_at_a_top_level_point(fast):
     got = {(o.values["players.Ann.hand"], o.values["players.Ann.play"]): o.low
            for o in ex.outcomes if o.low == o.high}
     assert got == {k: Fraction(n, total) for k, n in counts.items()}
+
+
+def test_the_stepper_steps_through_the_policies_answers_too():
+    from dominion_tavern.notebooks.widgets.stepper import Stepper
+    assert Stepper(CARRIAGE).history == ["play Village", "continue", "play Giant"]
