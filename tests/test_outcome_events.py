@@ -117,3 +117,19 @@ outcomes:
     - {event: "at least $6", turn.coins: {at_least: 6}, probability: 0}
 """
     assert run_scenario(load_scenario_text(text, "c.yaml")).passed
+
+
+def test_a_search_cut_short_reports_that_not_a_range():
+    check = check_outcomes(load_scenario(SILVERS), max_nodes=5)
+    assert not check.ok
+    assert check.describe().startswith("exploration stopped at 5 decisions\n")
+    assert "event" not in check.describe()  # no "no single probability" for a partial tree
+
+
+def test_the_readme_explore_output_is_what_explore_prints(capsys):
+    from dominion_tavern.checker.cli import main
+    readme = (BOOK.parent / "README.md").read_text()
+    command = "$ .venv/bin/tavern explore checker/scenarios/chance/laboratory-two-of-five.yaml\n"
+    shown = readme[readme.index(command) + len(command):].split("```")[0]
+    assert main(["explore", str(BOOK / "chance" / "laboratory-two-of-five.yaml")]) == 0
+    assert capsys.readouterr().out.strip() == shown.strip()

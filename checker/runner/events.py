@@ -147,6 +147,8 @@ def probability_of(event: Event, ex: Exploration) -> Fraction | None:
 def event_failures(events: list[Event], ex: Exploration) -> list[str]:
     """A line for each event whose probability differs from the expected one (or is not one
     number), and one if the outcomes' exact probabilities do not sum to 1."""
+    if ex.truncated:  # reported as cut short: no probability of a partial tree is read
+        return []
     out = []
     total = exact_total(ex)
     if total is not None and total != 1:  # pragma: no cover - the explorer weighs to 1
