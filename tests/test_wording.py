@@ -16,6 +16,8 @@ from typing import NamedTuple
 
 import pytest
 from dominion_tavern.checker.format.load import load_scenario
+from dominion_tavern.checker.format.policies import Policies
+from dominion_tavern.checker.reading.open_steps import leaves_open
 from dominion_tavern.rulebook.carddata import CARDS
 from dominion_tavern.rulebook.engine.decisions import Decision, Option
 from dominion_tavern.rulebook.engine.game import Game
@@ -110,7 +112,13 @@ def corpus_runs():
         scn = load_scenario(path)
         g = scn.game()
         seen = []
-        for a in scn.script:
+        policies = Policies(scn.policies)  # their answers are decisions met too
+        for a in [*scn.script, None]:
+            while (by_policy := policies.choose(g)) is not None:
+                seen.append(met(g))
+                g.answer(by_policy[0])
+            if a is None or leaves_open(g, a):  # the rest is the explorer's, branch by branch
+                break
             seen.append(met(g))
             g.answer(a)
         if g.pending is not None:

@@ -10,9 +10,12 @@ from typing import TYPE_CHECKING
 
 from dominion_tavern.checker.cli.subcommand import command
 from dominion_tavern.checker.explore import DEFAULT_MAX_NODES, ExploreError
+from dominion_tavern.checker.explore.script_branches import prefix
 from dominion_tavern.checker.format.load import load_scenario
+from dominion_tavern.checker.format.policies import Policies
 from dominion_tavern.checker.runner.outcome_check import explore_scenario
 from dominion_tavern.rulebook.carddata import RULESETS
+from dominion_tavern.rulebook.engine.game import Game
 
 if TYPE_CHECKING:
     from dominion_tavern.diagrams.render import Diagram
@@ -90,7 +93,10 @@ def build(args: argparse.Namespace) -> Diagram:
     scn = load_scenario(args.scenario)
     ex = explore_scenario(scn, args.ruleset, args.max_nodes)
     factory = scn.factory(args.ruleset)
-    return tree.from_exploration(ex, tree.game_prompts(factory, scn.script),
+    # the script up to its first open chance step, the policies' answers included: where the
+    # outcomes' paths start
+    line, _ = prefix(Game(factory), scn.script, Policies(scn.policies))
+    return tree.from_exploration(ex, tree.game_prompts(factory, line),
                                  max_depth=args.depth, max_nodes=drawn)
 
 

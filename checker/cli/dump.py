@@ -16,7 +16,9 @@ from typing import Any
 from dominion_tavern.checker.cli.subcommand import command, user_errors
 from dominion_tavern.checker.format.dump import DumpError, dump
 from dominion_tavern.checker.format.load import load_scenario
+from dominion_tavern.checker.format.policies import Policies
 from dominion_tavern.checker.format.writing import scenario_yaml
+from dominion_tavern.checker.reading.open_steps import leaves_open
 from dominion_tavern.checker.reading.script_messages import never_used, not_legal
 from dominion_tavern.rulebook.carddata import RULESETS
 from dominion_tavern.rulebook.engine.decisions import IllegalAnswer
@@ -59,11 +61,18 @@ def run(args: argparse.Namespace) -> int:
                             f"length), not {args.answers}")
         script = script[:args.answers]
     g = scn.game(args.ruleset)
+    policies = Policies(scn.policies)  # their answers go into the new file's script
     for i, a in enumerate(script, 1):
         while g.pending is None and g.paused is not None:
             g.resume()
+        policies.play(g)
         if g.pending is None:
             raise DumpError(f"{args.file}: {never_used(i, a, g)}")
+        if leaves_open(g, a):
+            raise DumpError(f"{args.file}: script entry {i} {a!r} leaves the chance step "
+                            f"\"{g.pending.prompt}\" open (the script goes on in every "
+                            f"branch), and a dump is one position: dump the first {i - 1} "
+                            "answer(s) (--answers), or name what comes up")
         try:
             g.answer(a)
         except IllegalAnswer:

@@ -15,7 +15,9 @@ from dominion_tavern.checker.explore import (
     ExploreError,
     Outcome,
 )
+from dominion_tavern.checker.explore.script_branches import prefix
 from dominion_tavern.checker.format.load import load_scenario
+from dominion_tavern.checker.format.policies import Policies
 from dominion_tavern.checker.reading.field_paths import plain
 from dominion_tavern.checker.reading.why_not import (
     closed_dicts,
@@ -23,9 +25,19 @@ from dominion_tavern.checker.reading.why_not import (
     pending_dict,
     pending_lines,
 )
-from dominion_tavern.checker.runner.outcome_check import check_outcomes, explore_scenario
+from dominion_tavern.checker.runner.events import (
+    events_of,
+    events_text,
+    exact_total,
+    probability_of,
+)
+from dominion_tavern.checker.runner.outcome_check import (
+    asks_outcomes,
+    check_outcomes,
+    explore_scenario,
+)
 from dominion_tavern.rulebook.carddata import RULESETS
-from dominion_tavern.rulebook.engine.game import replay
+from dominion_tavern.rulebook.engine.game import Game
 from dominion_tavern.rulebook.rules import RULES
 
 
@@ -63,10 +75,11 @@ def _value(v: object) -> str:
 
 
 def _text(ex: Exploration, scn_id: str, question: str, start=None,
-          closed: dict[int, list] | None = None) -> str:
+          closed: dict[int, list] | None = None, policies: list[str] = ()) -> str:
     lines = [f"{scn_id}: {question}" if question else scn_id,
              f"{len(ex.outcomes)} distinct outcome(s) {ex.stop.describe()}, "
              f"{ex.leaves} path(s), {ex.decisions} decision(s) in the tree"]
+    lines += [f"policy: {p} (its answers are not branched on)" for p in policies]
     if ex.chance:
         lines.append("chance steps were met: each outcome's probability is exact, given the "
                      "script; a range is what the players' choices allow")
@@ -113,7 +126,7 @@ def run(args: argparse.Namespace) -> int:
     if args.max_nodes < 1:
         raise ExploreError(f"--max-nodes must be 1 or more, not {args.max_nodes}")
     scn = load_scenario(args.file)
-    if scn.outcomes and scn.outcomes.get("expect") is not None:
+    if asks_outcomes(scn):
         if args.depth is not None:
             raise ExploreError(f"{args.file} lists its expected outcomes (outcomes.expect), "
                                "which a search cut by --depth cannot check; leave out --depth")
@@ -121,14 +134,22 @@ def run(args: argparse.Namespace) -> int:
         ex, verdict = check.exploration, check
     else:
         ex, verdict = explore_scenario(scn, args.ruleset, args.max_nodes, args.depth), None
-    start = replay(scn.factory(args.ruleset), scn.script)
-    closed = closed_on_paths(scn.factory(args.ruleset), scn.script, ex.numbered())
+    events = events_of((scn.outcomes or {}).get("events"))
+    start = Game(scn.factory(args.ruleset))
+    # the script up to its first open chance step, and the policies' answers on the way
+    line, _ = prefix(start, scn.script, Policies(scn.policies))
+    closed = closed_on_paths(scn.factory(args.ruleset), line, ex.numbered())
     if args.json:
         out = ex.as_dict()
         out["outcomes"] = [dict(number=i, **ex.outcome_dict(o))
                            for i, o in enumerate(ex.numbered(), 1)]
+        total = exact_total(ex)
         out.update(id=scn.id, question=scn.question, ruleset=args.ruleset or scn.ruleset,
-                   start=pending_dict(start))
+                   start=pending_dict(start), policies=Policies(scn.policies).describe(),
+                   total=None if total is None else str(total),
+                   events=[{"event": e.describe(), "expected": str(e.expected),
+                            "probability": None if (p := probability_of(e, ex)) is None
+                            else str(p)} for e in events])
         for o, d in zip(ex.numbered(), out["outcomes"], strict=True):
             if id(o) in closed:
                 d["not_offered"] = [{"answer": s.number, "label": s.answer,
@@ -139,7 +160,9 @@ def run(args: argparse.Namespace) -> int:
                 "unexpected": [o.as_dict() for o in verdict.unexpected]}
         print(json.dumps(out, indent=1))
     else:
-        print(_text(ex, scn.id, scn.question, start, closed))
+        print(_text(ex, scn.id, scn.question, start, closed, Policies(scn.policies).describe()))
+        if events or exact_total(ex) is not None:
+            print("\n" + "\n".join(events_text(events, ex)))
         if verdict is not None:
             print("\nexpected outcomes: " + ("all found, none unexpected" if verdict.ok
                                              else "\n" + verdict.describe()))

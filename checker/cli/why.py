@@ -12,7 +12,10 @@ from fractions import Fraction
 from math import prod
 
 from dominion_tavern.checker.cli.subcommand import command, user_errors
+from dominion_tavern.checker.explore import ExploreError
 from dominion_tavern.checker.format.load import load_scenario
+from dominion_tavern.checker.format.policies import Policies
+from dominion_tavern.checker.reading.open_steps import leaves_open
 from dominion_tavern.checker.reading.why_not import closed_dicts, pending_dict, pending_lines
 from dominion_tavern.checker.runner.script_run import run_scenario
 from dominion_tavern.rulebook.carddata import RULESETS
@@ -50,8 +53,17 @@ def run(args: argparse.Namespace) -> int:
     res = run_scenario(scn, rs)
     g = scn.game(rs)  # the log with rule ids, entry by entry
     closed_at = []  # (log entries before it, who answered what, what was not offered)
-    for a in scn.script:
-        if g.pending is None:
+    policies = Policies(scn.policies)  # they answer first, as in check: the log says so
+    left_open = None  # the entry that leaves a chance step open: one line ends there
+    for a in [*scn.script, None]:
+        try:
+            policies.play(g)
+        except ExploreError:
+            break
+        if g.pending is None or a is None:
+            break
+        if leaves_open(g, a):
+            left_open = a
             break
         before, closed, who = len(g.log), g.pending.unavailable(), g.pending.player
         try:
@@ -99,6 +111,9 @@ def run(args: argparse.Namespace) -> int:
             print(f"{i + 1:4}. turn {e.turn}: {e.text()}")
     if g.pending is not None:
         print("\n".join(pending_lines(g, "      now waiting: ", " " * 8)))
+    if left_open is not None:
+        print(f"      the script goes on from here in every branch ({left_open!r} names no "
+              "outcome): tavern explore shows them")
     if chance:
         print(f"\nChance on this line ({len(chance)} step(s); rule chance.unknown-order):")
         for i, e, p in chance:

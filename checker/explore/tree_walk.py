@@ -33,6 +33,7 @@ from typing import Any
 
 from dominion_tavern.checker.explore.outcomes import DEFAULT_MAX_NODES, Exploration, Outcome
 from dominion_tavern.checker.explore.state_keys import KeyMaker
+from dominion_tavern.checker.format.policies import Policies
 from dominion_tavern.checker.reading.field_paths import FieldError, getter
 from dominion_tavern.checker.reading.saved_states import (
     SavedState,
@@ -75,9 +76,10 @@ Ending = tuple[tuple[Any, ...], list[Any]]  # a path's end: its outcome's key an
 class _Explorer:
     def __init__(self, factory: Factory, script: Sequence[str], stop: Stop, fields: list[str],
                  max_nodes: int, max_depth: int | None, fast: bool, memo: bool,
-                 progress: Progress | None = None, weigh: bool = False, offset: int = 0
-                 ) -> None:
+                 progress: Progress | None = None, weigh: bool = False, offset: int = 0,
+                 policies: Policies | None = None) -> None:
         self.factory = factory
+        self.policies = policies or Policies(None)
         self.weigh = weigh  # work out probabilities and lines of decisions (a second pass)
         self.offset = offset  # answers tried by an earlier pass, for the progress hook
         self.chance = False
@@ -119,7 +121,12 @@ class _Explorer:
         g = Game(self.factory, stopper)
         anchor: _Anchor | None = None
         n = len(self.script)
+        played: list[str] = []  # the script's answers and, before each, the policies'
         for i, a in enumerate(self.script):
+            by_policy = self.policies.play(g)
+            played += by_policy
+            if anchor is not None:
+                anchor.script += len(by_policy)
             if g.pending is None:
                 raise ExploreError(never_used(i + 1, a, g))
             if self.fast and is_top_level(g) and restartable(g):
@@ -130,8 +137,10 @@ class _Explorer:
                 g.answer(a)
             except IllegalAnswer:
                 raise ExploreError(not_legal(i + 1, a, g)) from None
+            played.append(a)
             if anchor is not None:
                 anchor.script += 1
+        self.script = played
         self.getters = []
         for f in self.fields:
             try:
@@ -190,7 +199,8 @@ class _Explorer:
         if end is not None:
             return dict([end]), 0, 1
         d0 = g.pending
-        labels = d0.answers()
+        by_policy = self.policies.answer(g)  # a player's policy answers: no branching
+        labels = d0.answers() if by_policy is None else [by_policy]
         memo_key = None
         if self.fast and is_top_level(g) and restartable(g):
             if self.memo:
@@ -201,7 +211,7 @@ class _Explorer:
                 if hit is not None:
                     self.merged += 1
                     return hit
-            anchor = _Anchor(SavedState(g.state), list(labels))
+            anchor = _Anchor(SavedState(g.state), list(d0.answers()))  # all, policy or not
             since = []
         chance = isinstance(d0, ChanceStep)
         self.chance = self.chance or chance
@@ -308,9 +318,13 @@ def _unroll(cons: tuple[Any, Any] | None) -> list[Any]:
 def explore(factory: Factory, script: Sequence[str] = (), stop: dict[str, Any] | None = None,
             fields: Sequence[str] = (), max_nodes: int = DEFAULT_MAX_NODES,
             max_depth: int | None = None, fast: bool = True, memo: bool = False,
-            progress: Progress | None = None) -> Exploration:
+            progress: Progress | None = None, policies: Policies | None = None,
+            weigh: bool = False) -> Exploration:
     """Every outcome from the position ``script`` leads to (see the module doc). Raises
-    :class:`ExploreError` for a bad stop point, field or script."""
+    :class:`ExploreError` for a bad stop point, field or script. ``policies`` answer their
+    players' decisions (in the script's stead, and without branching below it). ``weigh``:
+    work out probabilities even if no chance step is met (a branch below one the script
+    left open: :mod:`checker.explore.script_branches`)."""
     parsed = Stop.parse(stop)
     if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
         raise ExploreError(f"max_nodes must be a whole number >= 1, not {max_nodes!r}")
@@ -320,12 +334,13 @@ def explore(factory: Factory, script: Sequence[str] = (), stop: dict[str, Any] |
     if len(set(fields)) != len(fields):
         raise ExploreError(f"fields: a field is named twice ({', '.join(fields)})")
     t0 = time.perf_counter()
-    ex = _Explorer(factory, script, parsed, fields, max_nodes, max_depth, fast, memo, progress)
+    ex = _Explorer(factory, script, parsed, fields, max_nodes, max_depth, fast, memo, progress,
+                   policies=policies)
     summary, decisions, leaves = ex.run()
-    if ex.chance and not ex.truncated:  # again, weighing chance and the lines of decisions
+    if (ex.chance or weigh) and not ex.truncated:  # again, weighing chance and the lines
         first = ex
         weighing = _Explorer(factory, script, parsed, fields, max_nodes, max_depth, fast, memo,
-                             progress, weigh=True, offset=first.explored)
+                             progress, weigh=True, offset=first.explored, policies=policies)
         weighed = weighing.run()
         weighing.answered += first.answered
         weighing.explored += first.explored

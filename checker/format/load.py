@@ -20,7 +20,9 @@ from typing import Any
 
 import yaml
 from dominion_tavern.checker.format import semantic_checks
+from dominion_tavern.checker.format.policies import Policies
 from dominion_tavern.checker.format.schema_errors import kind, schema_problems
+from dominion_tavern.checker.reading.open_steps import leaves_open
 from dominion_tavern.rulebook.engine.game import Game
 from dominion_tavern.rulebook.position import build
 from dominion_tavern.rulebook.setup import SetupError
@@ -29,7 +31,7 @@ from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.nodes import MappingNode, Node, SequenceNode
 
 Path_ = tuple[str | int, ...]
-TOP_KEYS = ("meta", "setup", "script", "stop", "expect", "outcomes")
+TOP_KEYS = ("meta", "setup", "script", "stop", "expect", "outcomes", "policies")
 #: Values (mappings, lists, scalars) a file may hold once its aliases are expanded: the
 #: largest scenario holds a few hundred.
 MAX_NODES = 20_000
@@ -84,6 +86,10 @@ class Scenario:
     text: str = field(default="", compare=False, repr=False)  # the file's text
     checkpoints: list[Checkpoint] = field(default_factory=list)
     stop: dict[str, Any] | None = None   # where ``expect`` is checked
+    policies: dict[str, Any] | None = None   # how players answer (checker.format.policies)
+    # answer index -> what a branch gives where that entry is not legal (after a chance step
+    # the script leaves open: checker.explore.script_branches)
+    otherwise: dict[int, str] = field(default_factory=dict)
 
     @property
     def id_at(self) -> tuple[int, int]:
@@ -114,6 +120,19 @@ class Scenario:
 
     def game(self, ruleset: str | None = None) -> Game:
         return Game(self.factory(ruleset))
+
+    def script_game(self, ruleset: str | None = None) -> Game:
+        """The game after the script as far as one line goes: the players' policies answering
+        theirs, up to the game's end or a chance step the script leaves open (its branches are
+        the explorer's); an entry that does not fit raises :class:`IllegalAnswer`."""
+        g = self.game(ruleset)
+        policies = Policies(self.policies)
+        for a in self.script:
+            policies.play(g)
+            if g.pending is None or leaves_open(g, a):
+                break
+            g.answer(a)
+        return g
 
 
 class Locator:
@@ -335,9 +354,10 @@ def _load(path: Path, text: str, raw: Any, locate: Callable[..., tuple[int, int]
               if not any(f[0][:len(q)] == q or q[:len(f[0])] == f[0] for q in shapes)]
     problems = [Problem(file, *locate(p, key=key), _short(msg)) for p, msg, key in found]
     if not problems:
-        answers, checkpoints = split_script(data.get("script") or [])
+        answers, checkpoints, otherwise = split_script(data.get("script") or [])
         scn = Scenario(path, data["meta"], data["setup"] or {}, answers, data.get("expect"),
-                       data.get("outcomes"), text, checkpoints, data.get("stop"))
+                       data.get("outcomes"), text, checkpoints, data.get("stop"),
+                       data.get("policies"), otherwise)
         try:  # the engine's own check: whatever slipped through is still reported, located
             scn.factory()()
         except SetupError as e:
@@ -351,16 +371,21 @@ def _load(path: Path, text: str, raw: Any, locate: Callable[..., tuple[int, int]
     return scn
 
 
-def split_script(entries: list[Any]) -> tuple[list[str], list[Checkpoint]]:
-    """A checked ``script`` list as its answers and its checkpoints."""
+def split_script(entries: list[Any]) -> tuple[list[str], list[Checkpoint], dict[int, str]]:
+    """A checked ``script`` list as its answers, its checkpoints, and what an answer written
+    ``{answer: ..., otherwise: ...}`` gives where it is not legal (by the answer's index)."""
     answers: list[str] = []
     checkpoints: list[Checkpoint] = []
+    otherwise: dict[int, str] = {}
     for i, entry in enumerate(entries):
-        if isinstance(entry, dict):
+        if isinstance(entry, dict) and "answer" in entry:
+            otherwise[len(answers)] = entry["otherwise"]
+            answers.append(entry["answer"])
+        elif isinstance(entry, dict):
             checkpoints.append(Checkpoint(len(answers), entry["expect"], entry.get("stop"), i))
         else:
             answers.append(entry)
-    return answers, checkpoints
+    return answers, checkpoints, otherwise
 
 
 def _short(message: str) -> str:

@@ -12,6 +12,7 @@ from collections import Counter
 from functools import cache
 from typing import Any
 
+from dominion_tavern.checker.format.policies import POLICIES, policy_problems
 from dominion_tavern.checker.format.schema_errors import Found, where
 from dominion_tavern.checker.reading.stop_points import ExploreError, Stop
 from dominion_tavern.rulebook.carddata import CARDS, EVENTS
@@ -92,6 +93,7 @@ class _Checker:
         self.check_stop(self.data.get("stop"), ("stop",))
         self.check_expect(_dict(self.data.get("expect")), ("expect",))
         self.check_outcomes(_dict(self.data.get("outcomes")))
+        self.out += policy_problems(self.data.get(POLICIES), self.names)
         return self.out
 
     # -- meta -------------------------------------------------------------------------------

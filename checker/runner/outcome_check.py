@@ -13,14 +13,16 @@ from dominion_tavern.checker.explore import (
     ExploreError,
     Outcome,
     default_fields,
-    explore,
 )
+from dominion_tavern.checker.explore.script_branches import explore_script
+from dominion_tavern.checker.format.policies import Policies
 from dominion_tavern.checker.format.probabilities import (
     PROBABILITY,
     bounds_text,
     parse_probability,
 )
 from dominion_tavern.checker.reading.field_paths import FieldError, normalise
+from dominion_tavern.checker.runner.events import Event, event_failures, event_fields, events_of
 from dominion_tavern.rulebook.engine.game import Game
 
 
@@ -33,16 +35,17 @@ class OutcomeCheck:
     missing: list[dict[str, Any]]
     unexpected: list[Outcome]
     wrong_chance: list[tuple[Outcome, str]] = field(default_factory=list)  # (found, expected)
+    wrong_events: list[str] = field(default_factory=list)  # events: each difference, worded
 
     @property
     def ok(self) -> bool:
         return not self.missing and not self.unexpected and not self.wrong_chance and \
-            not self.exploration.truncated
+            not self.wrong_events and not self.exploration.truncated
 
     def describe(self) -> str:
         if self.ok:
             return f"{len(self.exploration.outcomes)} outcome(s) as expected"
-        lines = []
+        lines = list(self.wrong_events)
         if self.exploration.truncated:
             lines.append(f"exploration stopped at {self.exploration.max_nodes} decisions")
         for m in self.missing:
@@ -67,10 +70,11 @@ def question(scn: Any) -> tuple[dict[str, Any] | None, list[str], list[dict[str,
     spec = scn.outcomes or {}
     if not isinstance(spec, dict):
         raise ExploreError(f"{scn.path}: outcomes: expected a mapping with stop, fields, expect")
-    unknown = set(spec) - {"stop", "fields", "expect"}
+    unknown = set(spec) - {"stop", "fields", "expect", "events"}
     if unknown:
         raise ExploreError(f"{scn.path}: outcomes: unknown key(s) "
-                           f"{', '.join(sorted(map(str, unknown)))}; use stop, fields, expect")
+                           f"{', '.join(sorted(map(str, unknown)))}; use stop, fields, expect, "
+                           "events")
     expect = spec.get("expect")
     if expect is not None and (not isinstance(expect, list) or
                                not all(isinstance(e, dict) for e in expect)):
@@ -78,31 +82,61 @@ def question(scn: Any) -> tuple[dict[str, Any] | None, list[str], list[dict[str,
     fields = spec.get("fields")
     if fields is None and expect:
         fields = list(dict.fromkeys(k for e in expect for k in e if k != PROBABILITY))
+    if fields is None and spec.get("events"):
+        fields = event_fields(_events(scn))
     if fields is not None and (not isinstance(fields, list) or
                                not all(isinstance(f, str) for f in fields)):
         raise ExploreError(f"{scn.path}: outcomes.fields: a list of field paths")
     return spec.get("stop"), list(fields or []), expect
 
 
+def _events(scn: Any) -> list[Event]:
+    try:
+        return events_of((scn.outcomes or {}).get("events"))
+    except ExploreError as e:
+        raise ExploreError(f"{scn.path}: {e}") from None
+
+
+def asks_outcomes(scn: Any) -> bool:
+    """Whether the scenario claims something of its outcomes (``expect`` or ``events``)."""
+    spec = scn.outcomes if isinstance(scn.outcomes, dict) else {}
+    return spec.get("expect") is not None or bool(spec.get("events"))
+
+
 def explore_scenario(scn: Any, ruleset: str | None = None, max_nodes: int = DEFAULT_MAX_NODES,
-                     max_depth: int | None = None) -> Exploration:
+                     max_depth: int | None = None, policies: Policies | None = None
+                     ) -> Exploration:
+    """Explore ``scn``'s ``outcomes`` question, its players' policies answering for them."""
     stop, fields, _ = question(scn)
     factory = scn.factory(ruleset)
     if not fields:
         fields = default_fields(Game(factory))
+    if policies is None:
+        policies = Policies(scn.policies)
     try:
-        return explore(factory, scn.script, stop, fields, max_nodes, max_depth)
+        return explore_script(factory, scn.script, stop, fields, max_nodes, max_depth,
+                              policies, scn.otherwise)
     except ExploreError as e:
         raise ExploreError(f"{scn.path}: {e}") from None
 
 
 def check_outcomes(scn: Any, ruleset: str | None = None,
-                   max_nodes: int = DEFAULT_MAX_NODES) -> OutcomeCheck:
-    """Explore ``scn`` and compare the distinct outcomes with its ``outcomes.expect``."""
+                   max_nodes: int = DEFAULT_MAX_NODES,
+                   policies: Policies | None = None) -> OutcomeCheck:
+    """Explore ``scn`` and compare the distinct outcomes with its ``outcomes.expect``, and the
+    probabilities of its ``outcomes.events``."""
     _, fields, expect = question(scn)
-    if expect is None:
+    events = _events(scn)
+    if expect is None and not events:
         raise ExploreError(f"{scn.path}: outcomes.expect: no expected outcomes to check")
-    ex = explore_scenario(scn, ruleset, max_nodes)
+    missing_fields = [f for f in event_fields(events) if f not in fields]
+    if missing_fields:
+        raise ExploreError(f"{scn.path}: outcomes.events name field(s) "
+                           f"{', '.join(missing_fields)} that outcomes.fields does not list; "
+                           f"fields: {', '.join(fields)}")
+    ex = explore_scenario(scn, ruleset, max_nodes, policies=policies)
+    if expect is None:  # events only: the outcomes themselves are not claimed
+        return OutcomeCheck(ex, [], [], [], event_failures(events, ex))
     wanted: dict[tuple[Any, ...], dict[str, Any]] = {}
     chances: dict[tuple[Any, ...], tuple[Fraction, Fraction]] = {}
     place: dict[tuple[Any, ...], int] = {}
@@ -147,5 +181,5 @@ def check_outcomes(scn: Any, ruleset: str | None = None,
     unexpected = [o for k, o in found.items() if k not in wanted]
     wrong = [(found[k], bounds_text(b)) for k, b in chances.items()
              if k in found and (found[k].low, found[k].high) != b]
-    return OutcomeCheck(ex, missing, unexpected, wrong)
+    return OutcomeCheck(ex, missing, unexpected, wrong, event_failures(events, ex))
 

@@ -26,11 +26,13 @@ from typing import Any
 
 from dominion_tavern.checker.explore import ExploreError, Stop
 from dominion_tavern.checker.format.load import Checkpoint, Scenario
+from dominion_tavern.checker.format.policies import Policies
 from dominion_tavern.checker.reading.engine_faults import fault_where
-from dominion_tavern.checker.reading.script_messages import never_used, not_legal
+from dominion_tavern.checker.reading.open_steps import leaves_open
+from dominion_tavern.checker.reading.script_messages import never_used, not_legal, options_text
 from dominion_tavern.checker.reading.stop_points import Stopper
 from dominion_tavern.checker.runner.expectations import Check, checks
-from dominion_tavern.checker.runner.outcome_check import check_outcomes
+from dominion_tavern.checker.runner.outcome_check import asks_outcomes, check_outcomes
 from dominion_tavern.rulebook.engine.decisions import IllegalAnswer
 from dominion_tavern.rulebook.engine.game import Game
 from dominion_tavern.rulebook.setup import SetupError
@@ -68,8 +70,10 @@ def stop_point(spec: dict[str, Any] | None, after_buy: bool) -> Stop | None:
 class ScriptRun:
     """A scenario's game driven through its script, stopping where each check looks."""
 
-    def __init__(self, scn: Scenario, ruleset: str) -> None:
+    def __init__(self, scn: Scenario, ruleset: str, policies: Policies | None = None) -> None:
         self.scn = scn
+        self.policies = policies or Policies(scn.policies)
+        self.open_at: int | None = None  # the entry that left a chance step open
         self.answers = scn.script
         final = Checkpoint(len(self.answers), scn.expect or {}, scn.stop, -1)
         self.at: dict[int, list[Checkpoint]] = {}
@@ -95,6 +99,10 @@ class ScriptRun:
                     self._arm(cp.stop)
                     if g.paused is not None:
                         g.resume()
+                failure = self._by_policy()
+                if failure is not None:
+                    yield failure
+                    return
                 yield cp, checks(g, cp.expect)
             if i == len(self.answers):
                 return
@@ -102,15 +110,22 @@ class ScriptRun:
             if failure is not None:
                 yield failure
                 return
+            if self.open_at is not None:  # the rest is the explorer's, branch by branch
+                return
 
     def _answer(self, i: int) -> str | None:
         g, answer = self.game, self.answers[i]
         self.stopper.armed = False
         while g.pending is None and g.paused is not None:
             g.resume()
+        failure = self._by_policy()
+        if failure is not None:
+            return failure
         d = g.pending
         if d is None:
             return never_used(i + 1, answer, g)
+        if leaves_open(g, answer):
+            return self._left_open(i)
         self.after_buy = g.state.turn.phase == "buy" and answer != END_BUY
         self._arm(self.at.get(i + 1, [Checkpoint(i + 1, {}, None, -1)])[0].stop)
         try:
@@ -120,13 +135,39 @@ class ScriptRun:
         return None
 
 
+    def _left_open(self, i: int) -> str | None:
+        """Script entry ``i`` meets a chance step without naming its outcome: the script goes
+        on in every branch, which only ``outcomes`` can ask about; a claim of this one run
+        after it (``expect``, a checkpoint) has no single line to be checked on."""
+        g, answer = self.game, self.answers[i]
+        later = [cp for after, cps in self.at.items() if after > i for cp in cps if cp.expect]
+        if not later:
+            self.open_at = i
+            return None
+        what = "expect" if later[-1].entry < 0 else f"the checkpoint script[{later[0].entry}]"
+        return (f"script entry {i + 1} {answer!r} names no outcome of the chance step "
+                f"\"{g.pending.prompt}\", so the script goes on in every branch; {what} after "
+                f"it is checked on one line: name what comes up (legal: {options_text(g.pending)})"
+                ", or state what holds in every branch in outcomes (expect, events)")
+
+    def _by_policy(self) -> str | None:
+        """Let the players' policies answer the decisions they answer (a script entry is never
+        given to one); a failure line if they answer without end."""
+        try:
+            self.policies.play(self.game)
+        except ExploreError as e:
+            return str(e)
+        return None
+
+
 def run_scenario(scn: Scenario, ruleset: str | None = None) -> Result:
     """Play ``scn`` under its ruleset (or ``ruleset``) and compare with its checkpoints,
     ``expect`` and ``outcomes.expect``."""
     rs = ruleset or scn.ruleset
     res = Result(scn.id, str(scn.path), scn.question, rs, passed=False)
+    policies = Policies(scn.policies)
     try:
-        run = ScriptRun(scn, rs)
+        run = ScriptRun(scn, rs, policies)
     except SetupError as e:
         res.failure = f"setup: {e}"
         return res
@@ -147,10 +188,12 @@ def run_scenario(scn: Scenario, ruleset: str | None = None) -> Result:
                     res.failure = where + c.difference()
             if res.failure is not None:
                 break
-        if res.failure is None and (scn.outcomes or {}).get("expect") is not None:
-            outcomes = check_outcomes(scn, rs)
+        if res.failure is None and asks_outcomes(scn):
+            outcomes = check_outcomes(scn, rs, policies=policies)
             if not outcomes.ok:
                 res.failure = "outcomes: " + outcomes.describe().replace("\n", "; ")
+        if res.failure is None and policies.unused():
+            res.failure = "; ".join(policies.unused())
     except ExploreError as e:
         res.failure = f"outcomes: {e}"
     except Exception as e:  # an engine fault must not stop the other scenarios

@@ -90,6 +90,12 @@ class Stepper:
             title = title or source.meta.get("title", "")
             self.game = source.game()
             self.history = list(source.script if answers is None else answers)
+            if answers is None and source.policies:  # their answers are steps too
+                from dominion_tavern.checker.explore.script_branches import prefix
+                from dominion_tavern.checker.format.policies import Policies
+
+                self.history = prefix(source.game(), source.script,
+                                      Policies(source.policies))[0]
             at = 0 if at is None else at
         else:
             self.game = source
