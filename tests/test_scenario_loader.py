@@ -332,3 +332,16 @@ def test_a_long_message_is_cut(tmp_path):
                                             f"  kingdom: [Witch, Moat]\n  seed: {'9x' * 5000}\n"))
     assert len(found) == 1 and len(found[0].message) == MAX_MESSAGE
     assert found[0].message.startswith("setup.seed: expected an integer, not a string")
+
+
+def test_recorded_marks_claims_in_three_places(tmp_path):
+    """``recorded: "<tool>"`` beside claims a tool wrote (the file's expect, a checkpoint, the
+    outcomes); an empty one, or one elsewhere, is refused."""
+    text = GOOD.replace("  - play Witch\n", "  - play Witch\n  - {expect: {turn: {actions: 0}}, "
+                        "recorded: tavern play}\n") + \
+        'recorded: "tavern play"\noutcomes: {recorded: tavern play, fields: [piles.Curse]}\n'
+    assert load_scenario(write(tmp_path, text)).checkpoints[0].expect == {"turn": {"actions": 0}}
+    empty = problems(tmp_path, text.replace('recorded: "tavern play"', 'recorded: ""'))
+    assert [(p.line, "must not be empty" in p.message) for p in empty] == [(18, True)]
+    misplaced = problems(tmp_path, GOOD.replace("  id: ok\n", "  id: ok\n  recorded: x\n"))
+    assert "recorded" in misplaced[0].message
