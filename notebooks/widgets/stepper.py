@@ -24,14 +24,13 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from html import escape
-from math import lcm
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 from dominion_tavern.checker import CORPUS
 from dominion_tavern.notebooks.widgets.seats import face_down, face_down_at_start
-from dominion_tavern.rulebook.engine.chance import ChanceStep, percent
+from dominion_tavern.rulebook.engine.chance import ChanceStep, percent, random_outcome
 from dominion_tavern.rulebook.engine.decisions import Decision
 from dominion_tavern.rulebook.engine.game import Game
 from dominion_tavern.rulebook.engine.knowing import Unknown, deck_view, hand_view
@@ -54,18 +53,6 @@ SCENARIOS = CORPUS  # the scenario book, for the notebooks
 PUZZLE_PATH = SCENARIOS / "seeds" / "peasant-soldier-empty-pile.yaml"
 MAX_BUTTONS = 8     # a multi-pick with more legal answers than this gets toggle chips
 JUDGE = ""          # the view menu's value for the judge's seat, who sees everything
-
-
-def random_outcome(step: ChanceStep, rng: random.Random) -> str:
-    """An outcome of ``step`` drawn with exactly its probabilities (one whole number drawn
-    from ``rng`` over their common denominator)."""
-    denominator = lcm(*(p.denominator for p in step.probabilities))
-    r = rng.randrange(denominator)
-    for label, p in zip(step.labels(), step.probabilities, strict=True):
-        r -= p.numerator * (denominator // p.denominator)
-        if r < 0:
-            return label
-    raise AssertionError("a chance step's probabilities add up to 1")  # pragma: no cover
 
 
 class Stepper:
