@@ -8,6 +8,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+import yaml
 from dominion_tavern.checker.cli import main
 from dominion_tavern.checker.cli.play import match
 from dominion_tavern.checker.format.load import load_scenario
@@ -179,3 +180,19 @@ def test_answers_with_a_colon_are_quoted_and_flow_scripts_rewritten():
     out = with_script(text, "x.yaml", 1, ["draw: Copper"])
     assert out == ('meta: {id: x, question: q}\nsetup: {}\nscript:\n  - end Action phase\n'
                    '  - "draw: Copper"\n')
+
+
+@pytest.mark.parametrize("path", sorted(CORPUS.rglob("*.yaml"))[::15],
+                         ids=lambda p: p.stem)
+def test_a_book_file_written_back_changes_only_its_script(path):
+    """Appending an answer, or cutting the script after its first entry, changes the script
+    alone: every other section reads back the same, and nothing at all changes when nothing
+    is added."""
+    text = path.read_text("utf-8")
+    before = yaml.safe_load(text)
+    script = before.get("script") or []
+    assert with_script(text, str(path), len(script), []) == text
+    for kept in {len(script), min(1, len(script))}:
+        after = yaml.safe_load(with_script(text, str(path), kept, ["draw: Copper"]))
+        assert after.pop("script") == [*script[:kept], "draw: Copper"]
+        assert after == {k: v for k, v in before.items() if k != "script"}

@@ -89,6 +89,8 @@ def with_script(text: str, name: str, kept: int, answers: list[str]) -> str:
     comments) followed by ``answers``; the entries after ``kept`` are dropped."""
     data, lines = _load(text, name)
     script = data.get("script")
+    if not answers and kept >= len(script or []):
+        return text  # nothing changes
     if not _block_list(script):
         return _rewrite_script(data, lines, [*list(script or [])[:kept], *answers])
     first, end = _section(data, lines, "script")
