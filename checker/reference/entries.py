@@ -13,7 +13,7 @@ from dominion_tavern.checker import CORPUS
 from dominion_tavern.checker.format.load import ScenarioError, find_scenarios, load_scenario
 from dominion_tavern.rulebook.carddata import CARDS, EVENTS, RULESETS
 from dominion_tavern.rulebook.rules import RULES, Rule, rulings
-from dominion_tavern.rulebook.spelling import nearest, suggest
+from dominion_tavern.rulebook.spelling import UnknownName, names_in, nearest, suggest
 
 
 class LookupFailed(LookupError):
@@ -76,12 +76,27 @@ def ruling_text(d: dict[str, Any]) -> str:
 # -- cards ---------------------------------------------------------------------------------------
 def find_card(name: str) -> tuple[str, Any, bool]:
     """(name, definition, is_event) for ``name`` in any case."""
-    table = {**{n: (d, False) for n, d in CARDS.items()}, **{n: (d, True) for n, d in
-                                                              EVENTS.items()}}
+    table = _card_table()
     for n, (d, ev) in table.items():
         if n.lower() == name.lower():
             return n, d, ev
     raise LookupFailed(f"unknown card or Event {name!r}{suggest(name, table)}")
+
+
+def _card_table() -> dict[str, tuple[Any, bool]]:
+    return {**{n: (d, False) for n, d in CARDS.items()},
+            **{n: (d, True) for n, d in EVENTS.items()}}
+
+
+def find_cards(words: list[str]) -> list[tuple[str, Any, bool]]:
+    """(name, definition, is_event) for each card or Event ``words`` name: quoted or not, in
+    any case (``royal carriage throne room``: two cards)."""
+    table = _card_table()
+    try:
+        names = names_in(words, table, "card or Event")
+    except UnknownName as e:
+        raise LookupFailed(str(e)) from None
+    return [(n, *table[n]) for n in names]
 
 
 def _mentions(data: Any, name: str) -> bool:
