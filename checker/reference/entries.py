@@ -74,6 +74,12 @@ def ruling_text(d: dict[str, Any]) -> str:
 
 
 # -- cards ---------------------------------------------------------------------------------------
+def errata_line(e: dict[str, str]) -> str:
+    """A card's errata as every surface shows it: ``errata DATE: NOTE (source: SOURCE)``."""
+    source = f" (source: {e['source']})" if e.get("source") else ""
+    return f"errata {e.get('date', '')}: {e.get('note', '')}{source}"
+
+
 def find_card(name: str) -> tuple[str, Any, bool]:
     """(name, definition, is_event) for ``name`` in any case."""
     table = _card_table()
@@ -154,9 +160,7 @@ def card_text(c: dict[str, Any]) -> str:
     else:
         lines += ["  text:", _wrap(c["texts"]["current"])]
     if c["errata"]:
-        e = c["errata"]
-        sure = "" if e.get("sure", True) else " (not confirmed)"
-        lines.append(f"  errata {e.get('date', '')}{sure}: {e.get('note', '')}")
+        lines.append(_wrap(errata_line(c["errata"]), "  "))
     lines.append(f"  rulings ({len(c['rulings'])}):")
     for x in c["rulings"]:
         only = f" [{', '.join(x['rulesets'])} only]" if x.get("rulesets") else ""
