@@ -61,8 +61,8 @@ def add(sub) -> None:
 
 
 def print_search(query: str, limit: int, as_json: bool) -> int:
-    """The best ``limit`` entries for ``query``, each with its kind, id, title and first line;
-    exit status 1 when nothing is found."""
+    """The best ``limit`` entries for ``query``, each with its kind, id, title and the sentence
+    that best answers; exit status 1 when nothing is found."""
     hits = search(query, limit)
     if as_json:
         print(json.dumps([h.as_dict() for h in hits], indent=1))

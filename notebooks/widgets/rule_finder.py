@@ -113,8 +113,8 @@ def entry_html(hit: Hit) -> str:
 
 
 class RuleFinder:
-    """A search box, the best few hits (id, kind, title, first line), and the entry of the
-    hit clicked. ``question``: search at once (``find`` searches again)."""
+    """A search box, the best few hits (id, kind, title, the sentence that best answers), and
+    the entry of the hit clicked. ``question``: search at once (``find`` searches again)."""
 
     def __init__(self, question: str = "", limit: int = LIMIT) -> None:
         self.limit = limit
