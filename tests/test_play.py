@@ -196,3 +196,45 @@ def test_a_book_file_written_back_changes_only_its_script(path):
         after = yaml.safe_load(with_script(text, str(path), kept, ["draw: Copper"]))
         assert after.pop("script") == [*script[:kept], "draw: Copper"]
         assert after == {k: v for k, v in before.items() if k != "script"}
+
+
+def _read_until(fd: int, seen: bytearray, text: bytes, deadline: float = 60.0) -> None:
+    import os
+    import select
+    import time
+
+    end = time.monotonic() + deadline
+    while text not in seen and time.monotonic() < end:
+        if select.select([fd], [], [], 0.5)[0]:
+            try:
+                seen += os.read(fd, 4096)
+            except OSError:
+                return
+
+
+def test_tab_completes_an_answer_on_a_terminal(tmp_path):
+    """On a terminal, answers are read through readline: Tab completes the start of one."""
+    import os
+    import signal
+    import sys
+
+    pty = pytest.importorskip("pty")
+    path = tmp_path / "q.yaml"
+    path.write_text(MOAT, "utf-8")
+    tavern = Path(sys.executable).with_name("tavern")
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: tavern play on the pseudo-terminal
+        os.execv(str(tavern), [str(tavern), "play", str(path)])
+    seen = bytearray()
+    try:
+        _read_until(fd, seen, b"> ")
+        os.write(fd, b"pl\t\r")
+        _read_until(fd, seen, b"react with a card")
+        os.write(fd, b"quit\r")
+        _read_until(fd, seen, b"not saved")
+    finally:
+        if os.waitpid(pid, os.WNOHANG) == (0, 0):  # still running: the test failed, end it
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+    text = seen.decode(errors="replace")
+    assert "> play Witch" in text and "Ann plays Witch from hand" in text
