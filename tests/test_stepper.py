@@ -250,6 +250,9 @@ def test_explore_from_here_fixes_the_answers_so_far() -> None:
     start = s.explore_here()
     assert sorted(o.probability_text() for o in start.outcomes) == [
         "0 to 1", "0 to 1/10", "0 to 3/10", "0 to 3/5"]
+    # "0 to 1" (ending the phase without playing it: her choice alone) is said once, above
+    assert "1 outcome(s) show no probability" in s.explored.value
+    assert "0 to 1 (0% to 100%)" not in s.explored.value.split("tv-chosen")[1]
     s.button("play Laboratory").click()
     assert s.explored.value == ""           # what it showed was elsewhere
     here = s.explore_here()
