@@ -5,6 +5,9 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 CORE   := $(VENV)/.core-installed
+# setuptools says an editable install is one (an "InformationOnly" warning in a box of stars,
+# printed even with --quiet); nothing else is hidden
+QUIET  := PYTHONWARNINGS="ignore:Editable installation"
 FULL   := $(VENV)/.all-installed
 
 .PHONY: setup check test lint bench bench-workers bench-checker bench-start bench-compare \
@@ -19,12 +22,12 @@ $(CORE): pyproject.toml
 	       "Run make with PYTHON=python3.11 (or newer)." >&2; exit 1; }
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e .
+	$(QUIET) $(BIN)/python -m pip install --quiet -e .
 	touch $@
 
 # Everything the tests use: dev tools, notebooks, the cluster extra.
 $(FULL): $(CORE)
-	$(BIN)/python -m pip install --quiet -e '.[dev,notebooks,cluster]'
+	$(QUIET) $(BIN)/python -m pip install --quiet -e '.[dev,notebooks,cluster]'
 	touch $@
 
 setup:

@@ -252,6 +252,13 @@ def test_a_judge_builds_asks_edits_fails_and_saves(served, capsys) -> None:
         assert stepper.locator("button.tv-chance").count() == 4
         assert stepper.locator("button.tv-chance").first.inner_text().strip() == \
             "draw: Copper, Copper, Copper, Copper, Copper \u00b7 1/12 (8.3%)"
+        # Explore from here: the same four outcomes, each with its exact probability.
+        stepper.locator("button.tv-explore-here").click()
+        stepper.locator(".tv-explored [data-outcome='4']").wait_for(timeout=30_000)
+        assert [c.strip() for c in stepper.locator(".tv-explored .tv-chance")
+                .all_inner_texts()] == [c.strip() for c in chances]
+        assert "each with its exact probability" in stepper.locator(
+            ".tv-explored-head").inner_text()
         stepper.locator("button.tv-random").click()
         stepper.locator(".tv-position", has_text="step 1 of 1").wait_for(timeout=10_000)
         assert "(chance " in stepper.locator(".tv-logbox").inner_text()

@@ -1125,6 +1125,11 @@ def test_inheritance_estates_copy_2015():
     g.answer("play Estate")
     assert g.state.turn.actions == 2 and len(ann.hand) == 5
     assert names(ann.play) == ["Estate"] and names(ann.aside) == ["Port"]
+    # the log says what the Estate is, and the rule that makes it so (rule token.estate)
+    assert [e.text() for e in g.log if e.verb.startswith("plays")][-2:] == [
+        "Ann plays Estate from hand [play.action-use]",
+        "Ann plays the Estate as Port (the card with their Estate token: under the 2015 rules "
+        "an Estate has its abilities and types) [token.estate]"]
 
 
 def test_inheritance_later_estates_2015():

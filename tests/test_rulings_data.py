@@ -16,7 +16,8 @@ import pytest
 from dominion_tavern.rulebook.carddata import CARDS, EVENTS, RULESETS
 
 ROOT = Path(__file__).resolve().parent.parent
-RULINGS_FILE = ROOT / "rulebook" / "data" / "rulings.toml"
+DATA = ROOT / "rulebook" / "data"
+RULINGS_FILE = DATA / "rulings.toml"
 TESTS = Path(__file__).resolve().parent
 CITATION = re.compile(r"\bRuling ([a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)+)")
 GROUPS = {"Events", "Travellers"}  # rulings about a whole section, not one card
@@ -90,3 +91,32 @@ def test_citation_pattern():
     text = f'x = 1  # {word} cellar.not-self (Dominion)\n"""{word} throne-room.a-b."""'
     assert CITATION.findall(text) == ["cellar.not-self", "throne-room.a-b"]
     assert CITATION.findall(f"{word} <card>.<point>, {word}s, {word} none") == []
+
+
+# Words of a note to ourselves, never of a text a user reads: a reference file only we have,
+# and doubt about a source said anywhere but in the source.
+NOTES_TO_OURSELVES = re.compile(r"cards\.json|not confirmed|unconfirmed|\bNote:", re.I)
+
+
+def _user_strings(data: object, where: str = "") -> list[tuple[str, str]]:
+    if isinstance(data, dict):
+        return [x for k, v in data.items() for x in _user_strings(v, f"{where}.{k}")]
+    if isinstance(data, list):
+        return [x for i, v in enumerate(data) for x in _user_strings(v, f"{where}[{i}]")]
+    return [(where, data)] if isinstance(data, str) else []
+
+
+@pytest.mark.parametrize("name", ["cards", "rules", "rulings", "glossary"])
+def test_what_users_read_holds_no_notes_to_ourselves(name):
+    data = tomllib.loads((DATA / f"{name}.toml").read_text("utf-8"))
+    found = [(w, s) for w, s in _user_strings(data) if NOTES_TO_OURSELVES.search(s)]
+    assert found == []
+
+
+def test_errata_say_what_is_unknown_in_their_source():
+    """An erratum's doubt is worded for a reader in its source ("date of this erratum
+    unknown"), and its note is only the change."""
+    for d in [*CARDS.values(), *EVENTS.values()]:
+        if d.errata:
+            assert set(d.errata) == {"date", "source", "note"}, d.name
+            assert "unknown" not in d.errata["note"], d.name

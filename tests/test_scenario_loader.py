@@ -351,3 +351,16 @@ def test_an_estate_token_on_a_duration_loads_under_2015(tmp_path):
     assert scn.game().player("Ann").estate_token.name == "Caravan Guard"
     with pytest.raises(ValueError, match="Caravan Guard is a Duration card"):
         scn.game("current")
+
+
+def test_recorded_marks_claims_in_three_places(tmp_path):
+    """``recorded: "<tool>"`` beside claims a tool wrote (the file's expect, a checkpoint, the
+    outcomes); an empty one, or one elsewhere, is refused."""
+    text = GOOD.replace("  - play Witch\n", "  - play Witch\n  - {expect: {turn: {actions: 0}}, "
+                        "recorded: tavern play}\n") + \
+        'recorded: "tavern play"\noutcomes: {recorded: tavern play, fields: [piles.Curse]}\n'
+    assert load_scenario(write(tmp_path, text)).checkpoints[0].expect == {"turn": {"actions": 0}}
+    empty = problems(tmp_path, text.replace('recorded: "tavern play"', 'recorded: ""'))
+    assert [(p.line, "must not be empty" in p.message) for p in empty] == [(18, True)]
+    misplaced = problems(tmp_path, GOOD.replace("  id: ok\n", "  id: ok\n  recorded: x\n"))
+    assert "recorded" in misplaced[0].message

@@ -178,3 +178,39 @@ def test_words_given_as_an_id_are_searched(capsys):
     out, err = capsys.readouterr()
     assert "not an id: searching for 'tie breaker'" in err
     assert out.startswith("rule game.scoring: Scoring and ties")
+
+
+# -- a judge's 40 plain questions, and the sentence each hit shows ----------------------------
+def test_the_40_questions_name_real_entries_and_their_sentences():
+    from dominion_tavern.checker.bench.search_questions import QUESTIONS as PLAIN
+    from dominion_tavern.checker.reference.pages import glossary
+    from dominion_tavern.rulebook.rules import rulings
+
+    texts = {r.id: " ".join(t for t in (r.text, r.text_2015, r.text_current) if t)
+             for r in RULES.values()}
+    texts |= {x["id"]: x["text"] + " " + (x.get("example") or "") for x in rulings()}
+    texts |= {k: v["text"] for k, v in glossary().items()}
+    assert len(PLAIN) == 40 and len({q for q, _, _ in PLAIN}) == 40
+    for q, ids, words in PLAIN:
+        assert ids <= set(texts), q
+        assert any(w.lower() in texts[i].lower() for i in ids for w in words.split("|")), q
+
+
+def test_the_40_questions_figures_hold():
+    """Measured by ``python -m dominion_tavern.checker.bench --search`` (32/40 in the top three,
+    35 of 37 answering hits showing the answering sentence; 32 of 37 with the first line)."""
+    from dominion_tavern.checker.bench.search import measure
+
+    f = measure()
+    assert f.found >= 32 and f.sentence_shown >= 35, f.text()
+
+
+def test_a_hit_shows_the_sentence_that_answers():
+    """Rule duration.rest-of-game's first sentence is about Hireling and Champion; the one
+    answering a question about Royal Carriage is its second (rules.toml)."""
+    hits = {h.id: h.line for h in search("royal carriage duration stays in play", 3)}
+    assert hits["duration.rest-of-game"].startswith("A card that played one of them (Throne "
+                                                    "Room, Disciple, Royal Carriage)")
+    assert hits["royal-carriage.duration-stays"] == ("A Royal Carriage that replayed a Duration "
+                                                      "card stays in play until that Duration "
+                                                      "card is discarded.")

@@ -240,6 +240,40 @@ def test_the_random_button_draws_with_the_probabilities_and_is_recorded() -> Non
         assert abs(seen[label] / n - float(p)) < 5 * sd, (label, seen[label])
 
 
+def test_explore_from_here_fixes_the_answers_so_far() -> None:
+    """From the start Ann may or may not play Laboratory, so each draw's probability is a
+    range (0 to 3/5: she may avoid it); explored from the chance step, with her answer fixed,
+    it is exact: 3/10, 3/5, 1/10 (C(3,2), 3x2, C(2,2) over C(5,2) = 10)."""
+    s = laboratory()
+    s.explore_stop, s.explore_fields = {"at": "end-of-phase", "phase": "action"}, \
+        ["players.Ann.hand"]
+    start = s.explore_here()
+    assert sorted(o.probability_text() for o in start.outcomes) == [
+        "0 to 1", "0 to 1/10", "0 to 3/10", "0 to 3/5"]
+    # "0 to 1" (ending the phase without playing it: her choice alone) is said once, above
+    assert "1 outcome(s) show no probability" in s.explored.value
+    assert "0 to 1 (0% to 100%)" not in s.explored.value.split("tv-chosen")[1]
+    s.button("play Laboratory").click()
+    assert s.explored.value == ""           # what it showed was elsewhere
+    here = s.explore_here()
+    assert [(o.values["players.Ann.hand"], o.chance_text()) for o in here.numbered()] == [
+        (("Copper", "Estate"), "3/5 (60.0%)"), (("Copper", "Copper"), "3/10 (30.0%)"),
+        (("Estate", "Estate"), "1/10 (10.0%)")]
+    assert "3 outcome(s) from here</b> (1 answer(s) fixed)" in s.explored.value
+    assert "each with its exact probability" in s.explored.value
+    s.back()
+    assert s.explored.value == "" and s.exploration is None
+
+
+def test_explore_from_a_chance_step_goes_to_the_next_decision_by_default() -> None:
+    s = laboratory()
+    s.button("play Laboratory").click()
+    ex = s.explore_here()
+    assert sorted(o.chance_text() for o in ex.outcomes) == [
+        "1/10 (10.0%)", "3/10 (30.0%)", "3/5 (60.0%)"]
+    assert "once chance is resolved, at the next decision" in s.explored.value
+
+
 def test_an_unknown_hand_shows_as_part_of_its_pool_until_read() -> None:
     """Witch makes Bob's hand known before he may reveal Moat (Attack: reactions read the
     hand); until then it is 5 cards of the pool, not known which (rule chance.unknown-order)."""

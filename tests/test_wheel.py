@@ -59,17 +59,27 @@ def env(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     return bin_
 
 
+def _folders(config: dict, data: bool) -> set[str]:
+    """The package names of the folders under the package folders that hold Python (an
+    ``__init__.py``), or, with ``data``, only package data (and the folders above those)."""
+    found = set() if data else {"dominion_tavern"}
+    for package, folder in config["package-dir"].items():
+        for d in [ROOT / folder, *(ROOT / folder).rglob("*")]:
+            rel = d.relative_to(ROOT / folder)
+            if not d.is_dir() or {"build", "__pycache__"} & set(rel.parts) or \
+                    (d / "__init__.py").exists() != (not data):
+                continue
+            if not data or any(f.is_file() for f in d.rglob("*")):
+                found.add(".".join([package, *rel.parts]))
+    return found
+
+
 def test_every_package_folder_is_listed_in_pyproject() -> None:
     """A subpackage left out of ``packages`` would be missing from the wheel while editable
-    installs stay green: checked here without building anything."""
+    installs stay green; a folder of package data left out makes setuptools warn on every
+    install. Checked here without building anything."""
     config = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["tool"]["setuptools"]
-    folders = {"dominion_tavern"}
-    for package, folder in config["package-dir"].items():
-        for init in (ROOT / folder).rglob("__init__.py"):
-            rel = init.parent.relative_to(ROOT / folder)
-            if "build" not in rel.parts:
-                folders.add(".".join([package, *rel.parts]))
-    assert set(config["packages"]) == folders
+    assert set(config["packages"]) == _folders(config, False) | _folders(config, True)
 
 
 def test_the_wheel_owns_one_import_name(wheel: Path) -> None:
@@ -104,7 +114,8 @@ def test_every_subpackage_imports_from_the_wheel(env: Path, tmp_path: Path) -> N
     where, names = out.stdout.splitlines()
     assert "site-packages" in where
     config = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["tool"]["setuptools"]
-    assert set(names.split()) == set(config["packages"]) - {"dominion_tavern"}
+    assert set(names.split()) == set(config["packages"]) - {"dominion_tavern"} - \
+        _folders(config, True)
 
 
 def test_tavern_version_and_commands(env: Path, tmp_path: Path) -> None:

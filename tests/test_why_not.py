@@ -110,8 +110,9 @@ def test_royal_carriage_closed_after_raze_trashed_itself():
     play_all(g, "play Raze", "trash Raze (this)", "put into hand Gold")
     assert g.pending.prompt == "call a Reserve card after playing Raze?"
     assert g.legal() == ["call Coin of the Realm", "continue"]
-    assert closed(g) == ["call Royal Carriage — reserve.after-action (Raze is no longer in "
-                         "play)"]
+    assert closed(g) == ["call Royal Carriage — reserve.after-action (the Raze just played is "
+                         "no longer in play but in the trash; a called Royal Carriage replays "
+                         "only a card still in play)"]
 
 
 def test_royal_carriage_alone_closed_is_logged():
@@ -121,7 +122,9 @@ def test_royal_carriage_alone_closed_is_logged():
                       "mat": ["Royal Carriage"]})
     play_all(g, "play Raze", "trash Raze (this)", "put into hand Gold")
     assert entries(g, "cannot call Royal Carriage")[0].text() == (
-        "Ann cannot call Royal Carriage (Raze is no longer in play) [reserve.after-action]")
+        "Ann cannot call Royal Carriage (the Raze just played is no longer in play but in the "
+        "trash; a called Royal Carriage replays only a card still in play) "
+        "[reserve.after-action]")
     assert g.pending.rule == "turn.buy"
 
 
@@ -257,12 +260,15 @@ def test_why_shows_what_was_closed_at_each_answer(capsys, tmp_path):
     code, out, _ = run(capsys, "why", path)
     assert code == 0
     assert ("Ann answers 'continue'; not offered then:\n"
-            "        call Royal Carriage — reserve.after-action (Raze is no longer in play)") in out
+            "        call Royal Carriage — reserve.after-action (the Raze just played is no "
+            "longer in play but in the trash; a called Royal Carriage replays only a card "
+            "still in play)") in out
     code, out, _ = run(capsys, "why", path, "--json")
     data = json.loads(out)
     assert data["not_offered"][-1]["closed"] == [
         {"label": "call Royal Carriage", "rule": "reserve.after-action",
-         "why": "Raze is no longer in play"}]
+         "why": "the Raze just played is no longer in play but in the trash; a called Royal "
+                "Carriage replays only a card still in play"}]
     assert data["pending"]["rule"] == "turn.action"  # the Village is still in hand
 
 

@@ -7,6 +7,7 @@
 * chance: exploring the 5/2 opening (a hand drawn from 7 Copper and 3 Estate, then the next
   one) and Smithy drawing 3 from a 20-card deck of 5 names in unknown order, each to exact
   probabilities (target: well under a second each);
+* with ``--search`` only: the rule search on a judge's 40 questions (:mod:`.search`);
 * with ``--start`` only: how long ``tavern --version`` takes to start, and whether Jupyter's
   packages are installed beside it (``make bench-start``).
 
@@ -96,6 +97,10 @@ def main() -> int:
         print("Start-up:")
         bench_start()
         return 0
+    if "--search" in sys.argv:
+        from dominion_tavern.checker.bench.search import main as search_main
+
+        return search_main()
     print("Explorer (target 40,000 decisions/s):")
     bench_explorer(memo=False)
     bench_explorer(memo=True)

@@ -14,8 +14,9 @@ from dominion_tavern.checker.explore.script_branches import prefix
 from dominion_tavern.checker.format.load import load_scenario
 from dominion_tavern.checker.format.policies import Policies
 from dominion_tavern.checker.runner.outcome_check import explore_scenario
-from dominion_tavern.rulebook.carddata import RULESETS
+from dominion_tavern.rulebook.carddata import CARDS, RULESETS
 from dominion_tavern.rulebook.engine.game import Game
+from dominion_tavern.rulebook.spelling import UnknownName, names_in
 
 if TYPE_CHECKING:
     from dominion_tavern.diagrams.render import Diagram
@@ -62,7 +63,8 @@ def add(sub) -> None:
     card = command(kinds, "card", "where a card can go, and the rules moving it",
                    "Every zone a card can be in and every move between them its types allow, "
                    "each move with its rule id.", DRAWN)
-    card.add_argument("name", help="a card's name, such as 'Royal Carriage'")
+    card.add_argument("name", nargs="+", help="a card's name, in any case, quoted or not "
+                      "(Royal Carriage)")
     for p in (trav, tree):
         p.add_argument("--ruleset", choices=RULESETS, help="run the scenario under this "
                        "ruleset instead of its own")
@@ -80,7 +82,14 @@ def build(args: argparse.Namespace) -> Diagram:
     if args.kind == "turn":
         return turn_diagram()
     if args.kind == "card":
-        return card_moves(args.name)
+        try:
+            names = names_in(args.name, CARDS)
+        except UnknownName as e:
+            raise ExploreError(str(e)) from None
+        if len(names) > 1:
+            raise ExploreError(f"diagram card draws one card at a time, not {len(names)} "
+                               f"({', '.join(names)})")
+        return card_moves(names[0])
     if args.kind == "travellers":
         if args.scenario is None:
             return traveller_chains()

@@ -67,7 +67,7 @@ def add(sub) -> None:
     ap.set_defaults(run=run)
 
 
-def _value(v: object) -> str:
+def value_text(v: object) -> str:
     """A field's value as the report shows it; cards no one knows as ``{unknown: [...]}``."""
     if isinstance(v, tuple):
         return "[" + ", ".join(map(str, v)) + "]"
@@ -90,7 +90,7 @@ def _text(ex: Exploration, scn_id: str, question: str, start=None,
         extra += f" ({o.cut} cut at the depth limit)" if o.cut else ""
         lines.append(f"\n{i}. {o.paths} path(s){extra}")
         for f in ex.fields:
-            lines.append(f"   {f} = {_value(o.values[f])}")
+            lines.append(f"   {f} = {value_text(o.values[f])}")
         if ex.chance:
             lines.append(f"   probability: {o.chance_text()}")
             lines += _lines_text(o)

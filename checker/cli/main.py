@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from dominion_tavern import __version__
 
-COMMANDS = ["simulate", "example", "check", "coverage", "explore", "why", "rule", "dump",
+COMMANDS = ["simulate", "example", "check", "coverage", "explore", "why", "play", "rule", "dump",
             "diagram"]
 EXAMPLE = """example:
   tavern check checker/scenarios/seeds/peasant-soldier-outcomes.yaml

@@ -13,7 +13,7 @@ from dominion_tavern.checker.reference.entries import (
     LookupFailed,
     card_data,
     card_text,
-    find_card,
+    find_cards,
     find_rule,
     rule_data,
     rule_text,
@@ -51,17 +51,18 @@ def add(sub) -> None:
                  "(with the errata between them), the official rulings on it restated, and "
                  "the corpus scenarios that show them, with paths that work from the current "
                  "folder.\n\n"
-                 "  tavern card royal carriage",
+                 "  tavern card royal carriage\n"
+                 "  tavern card Royal Carriage Throne Room      (two cards)",
                  {0: "found"})
-    cp.add_argument("name", nargs="+", help="the card's name, in any case; several words are "
-                    "one name")
+    cp.add_argument("name", nargs="+", help="one or more card or Event names, in any case, "
+                    "quoted or not (Royal Carriage Throne Room: two cards)")
     cp.add_argument("--json", action="store_true", help="print JSON")
     cp.set_defaults(run=run_card)
 
 
 def print_search(query: str, limit: int, as_json: bool) -> int:
-    """The best ``limit`` entries for ``query``, each with its kind, id, title and first line;
-    exit status 1 when nothing is found."""
+    """The best ``limit`` entries for ``query``, each with its kind, id, title and the sentence
+    that best answers; exit status 1 when nothing is found."""
     hits = search(query, limit)
     if as_json:
         print(json.dumps([h.as_dict() for h in hits], indent=1))
@@ -99,10 +100,13 @@ def run_rule(args: argparse.Namespace) -> int:
 @user_errors
 def run_card(args: argparse.Namespace) -> int:
     try:
-        name, d, event = find_card(" ".join(args.name))
+        found = find_cards(args.name)
     except LookupFailed as e:
         print(f"tavern card: error: {e.args[0]}", file=sys.stderr)
         return 2
-    c = card_data(name, d, event)
-    print(json.dumps(c, indent=1) if args.json else card_text(c))
+    cards = [card_data(*f) for f in found]
+    if args.json:
+        print(json.dumps(cards[0] if len(cards) == 1 else cards, indent=1))
+    else:
+        print("\n\n".join(card_text(c) for c in cards))
     return 0

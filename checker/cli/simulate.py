@@ -9,9 +9,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Iterable
 
 from dominion_tavern.checker.cli.subcommand import command
-from dominion_tavern.rulebook.carddata import RULESETS
+from dominion_tavern.rulebook.carddata import CARDS, EVENTS, RULESETS
 from dominion_tavern.rulebook.setup import KINGDOMS, SetupError
 from dominion_tavern.rulebook.simulate.bots import BOTS
 from dominion_tavern.rulebook.simulate.games import (
@@ -20,6 +21,7 @@ from dominion_tavern.rulebook.simulate.games import (
     random_kingdoms,
     simulate,
 )
+from dominion_tavern.rulebook.spelling import UnknownName, names_in
 from tqdm import tqdm
 
 
@@ -67,9 +69,9 @@ def run(args: argparse.Namespace) -> int:
     if args.random_kingdoms < 0:
         raise SetupError(f"--random-kingdoms must be 0 or more, not {args.random_kingdoms}")
     named = args.kingdom or ([] if args.random_kingdoms else ["first-game"])
-    kingdoms = [k if k in KINGDOMS else [c.strip() for c in k.split(",") if c.strip()]
+    kingdoms = [k if k in KINGDOMS else _names("--kingdom", k, CARDS, "card")
                 for k in named] + random_kingdoms(args.random_kingdoms, seed)
-    events = [e.strip() for e in args.events.split(",") if e.strip()]
+    events = _names("--events", args.events, EVENTS, "Event") if args.events.strip() else []
     workers = args.workers if args.workers is not None else \
         1 if args.cluster else available_cores()
     total = args.games * len(kingdoms)
@@ -90,6 +92,14 @@ def run(args: argparse.Namespace) -> int:
     print_summary(report, summary, args.cluster or
                   ("one process" if workers == 1 else f"{workers} processes"))
     return 0
+
+
+def _names(option: str, value: str, known: Iterable[str], what: str) -> list[str]:
+    """Comma-separated names in any case, as every command takes card names."""
+    try:
+        return names_in(value.split(","), known, what)
+    except UnknownName as e:
+        raise SetupError(f"{option}: {e}") from None
 
 
 def print_summary(report: Report, summary: dict, where: str) -> None:

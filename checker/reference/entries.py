@@ -13,7 +13,7 @@ from dominion_tavern.checker import CORPUS
 from dominion_tavern.checker.format.load import ScenarioError, find_scenarios, load_scenario
 from dominion_tavern.rulebook.carddata import CARDS, EVENTS, RULESETS
 from dominion_tavern.rulebook.rules import RULES, Rule, rulings
-from dominion_tavern.rulebook.spelling import nearest, suggest
+from dominion_tavern.rulebook.spelling import UnknownName, names_in, nearest, suggest
 
 
 class LookupFailed(LookupError):
@@ -74,14 +74,35 @@ def ruling_text(d: dict[str, Any]) -> str:
 
 
 # -- cards ---------------------------------------------------------------------------------------
+def errata_line(e: dict[str, str]) -> str:
+    """A card's errata as every surface shows it: ``errata DATE: NOTE (source: SOURCE)``."""
+    source = f" (source: {e['source']})" if e.get("source") else ""
+    return f"errata {e.get('date', '')}: {e.get('note', '')}{source}"
+
+
 def find_card(name: str) -> tuple[str, Any, bool]:
     """(name, definition, is_event) for ``name`` in any case."""
-    table = {**{n: (d, False) for n, d in CARDS.items()}, **{n: (d, True) for n, d in
-                                                              EVENTS.items()}}
+    table = _card_table()
     for n, (d, ev) in table.items():
         if n.lower() == name.lower():
             return n, d, ev
     raise LookupFailed(f"unknown card or Event {name!r}{suggest(name, table)}")
+
+
+def _card_table() -> dict[str, tuple[Any, bool]]:
+    return {**{n: (d, False) for n, d in CARDS.items()},
+            **{n: (d, True) for n, d in EVENTS.items()}}
+
+
+def find_cards(words: list[str]) -> list[tuple[str, Any, bool]]:
+    """(name, definition, is_event) for each card or Event ``words`` name: quoted or not, in
+    any case (``royal carriage throne room``: two cards)."""
+    table = _card_table()
+    try:
+        names = names_in(words, table, "card or Event")
+    except UnknownName as e:
+        raise LookupFailed(str(e)) from None
+    return [(n, *table[n]) for n in names]
 
 
 def _mentions(data: Any, name: str) -> bool:
@@ -139,9 +160,7 @@ def card_text(c: dict[str, Any]) -> str:
     else:
         lines += ["  text:", _wrap(c["texts"]["current"])]
     if c["errata"]:
-        e = c["errata"]
-        sure = "" if e.get("sure", True) else " (not confirmed)"
-        lines.append(f"  errata {e.get('date', '')}{sure}: {e.get('note', '')}")
+        lines.append(_wrap(errata_line(c["errata"]), "  "))
     lines.append(f"  rulings ({len(c['rulings'])}):")
     for x in c["rulings"]:
         only = f" [{', '.join(x['rulesets'])} only]" if x.get("rulesets") else ""

@@ -13,6 +13,7 @@ from collections import defaultdict
 from pathlib import Path
 
 from dominion_tavern.checker import CORPUS
+from dominion_tavern.checker.reference.entries import errata_line
 from dominion_tavern.rulebook.carddata import CARDS, EVENTS, CardDef, EventDef
 from dominion_tavern.rulebook.rules import RULES, Rule, rulings
 from ruamel.yaml import YAML
@@ -139,8 +140,7 @@ def card_entry(d: CardDef | EventDef, own: list[dict], shown: dict[str, list[str
                   "Printed text under `current` (latest errata):", "",
                   _text_block(d.texts["current"]), ""]
     if d.errata:
-        sure = "" if d.errata.get("sure", True) else " (date not confirmed)"
-        lines += [f"Errata ({d.errata.get('date', '?')}{sure}): {d.errata.get('note', '')}", ""]
+        lines += [errata_line(d.errata).replace("errata", "Errata", 1), ""]
     if own:
         lines += ["Rulings (in our words):", ""]
         for r in own:

@@ -12,6 +12,11 @@ finds an entry but adds no weight)
 (ids and titles weigh more than text, a general rule or glossary term more than a card's
 ruling); an entry whose id is the whole question ("Mission", "topdeck") comes first.
 
+Each hit shows the sentence of its text that best answers the question (:func:`excerpts`): the
+one holding most of the question's concepts, then the best BM25 rank of the words as typed,
+read from a second index of every entry's sentences (the same stemmer and synonyms; a
+ruling's own text, not its example); the first sentence when none holds a concept.
+
 >>> "travellers.exchange-needs-copy" in [h.id for h in search("exchange empty pile", 3)]
 True
 >>> h = search("tie breaker", 1)[0]
@@ -117,7 +122,8 @@ _ENDINGS = ("s", "es", "ing", "ed", "d")
 @dataclass(frozen=True)
 class Hit:
     """One search result: what it is (``kind``: rule, ruling, card, event, term), its id (a rule
-    or ruling id, a card's or Event's name, a glossary term), a title and its first line."""
+    or ruling id, a card's or Event's name, a glossary term), a title and the sentence of its
+    text that best answers the question (``line``)."""
 
     id: str
     kind: str
@@ -128,12 +134,31 @@ class Hit:
         return asdict(self)
 
 
+_SENTENCE_END = re.compile(r"(?<!e\.g\.)(?<!i\.e\.)(?<=[.!?])\s")
+#: Characters of an excerpt shown (a longer sentence is cut).
+WIDTH = 200
+
+
 def first_line(text: str, width: int = 160) -> str:
     """The text's first sentence (or line), cut at ``width`` characters."""
-    text = " ".join(text.split())
-    m = re.search(r"(?<!e\.g\.)(?<!i\.e\.)(?<=[.!?])\s", text)
-    line = text[:m.start()] if m else text
+    return _cut(sentences(text)[0] if text.strip() else "", width)
+
+
+def _cut(line: str, width: int) -> str:
     return line if len(line) <= width else line[:width - 1].rstrip() + "…"
+
+
+def sentences(text: str) -> list[str]:
+    """The text's sentences (a line break ends one too), spaces made single.
+
+    >>> sentences("One. Two (e.g. three).\\nFour")
+    ['One.', 'Two (e.g. three).', 'Four']
+    """
+    out: list[str] = []
+    for line in text.splitlines():
+        line = " ".join(line.split())
+        out += [s for s in _SENTENCE_END.split(line) if s]
+    return out or [""]
 
 
 def _entries() -> list[tuple[str, str, str, str]]:
@@ -164,9 +189,15 @@ class Index:
         self.db.execute("CREATE VIRTUAL TABLE doc USING fts5(ident, title, body, "
                         "kind UNINDEXED, id UNINDEXED, line UNINDEXED, "
                         "tokenize=\"porter unicode61 tokenchars '$'\")")
-        rows = [(re.sub(r"[.\-_]", " ", ident), title, text, kind, ident, first_line(text))
+        rows = [(re.sub(r"[.\-_]", " ", ident), title, text, kind, ident, first_line(text, WIDTH))
                 for kind, ident, title, text in _entries()]
         self.db.executemany("INSERT INTO doc VALUES (?, ?, ?, ?, ?, ?)", rows)
+        self.db.execute("CREATE VIRTUAL TABLE sentence USING fts5(body, entry UNINDEXED, "
+                        "tokenize=\"porter unicode61 tokenchars '$'\")")
+        self.db.executemany("INSERT INTO sentence VALUES (?, ?)",
+                            [(s, i) for i, (kind, _, _, text) in enumerate(_entries(), 1)
+                             for s in sentences(text.split("\n")[0] if kind == "ruling"
+                                                else text)])
         self.words = sorted({w for r in rows for w in _WORD.findall(" ".join(r[:3]).lower())})
         self.known = set(self.words)
         self.size = len(rows)
@@ -177,6 +208,15 @@ class Index:
             "SELECT rowid, kind, id, title, line, bm25(doc, ?, ?, ?) FROM doc "
             "WHERE doc MATCH ? ORDER BY bm25(doc, ?, ?, ?)",
             (*WEIGHTS, expr, *WEIGHTS)).fetchall()
+
+    def sentences_matching(self, expr: str, entries: list[int]
+                           ) -> list[tuple[int, int, str, float]]:
+        """(sentence rowid, entry rowid, text, bm25) of the sentences of ``entries`` matching
+        the FTS5 ``expr``."""
+        marks = ",".join("?" * len(entries))
+        return self.db.execute(
+            f"SELECT rowid, entry, body, bm25(sentence) FROM sentence WHERE sentence MATCH ? "
+            f"AND entry IN ({marks})", (expr, *entries)).fetchall()
 
     def spelled(self, word: str) -> list[str]:
         """``word`` if the index holds it (in any form), else the nearest words it holds."""
@@ -260,7 +300,34 @@ def search(query: str, limit: int = 10) -> list[Hit]:
     exact = query.strip().lower()
     rows.sort(key=lambda r: (r[2].lower() != exact, -held.get(r[0], 0),
                              rank.get(r[0], 0.0) * KIND_WEIGHT[r[1]]))
-    return [Hit(ident, kind, title, line) for _, kind, ident, title, line, _ in rows[:limit]]
+    best = excerpts([r[0] for r in rows[:limit]], found)
+    return [Hit(ident, kind, title, best.get(rowid, line))
+            for rowid, kind, ident, title, line, _ in rows[:limit]]
 
 
-__all__ = ["KINDS", "SYNONYMS", "Concept", "Hit", "concepts", "first_line", "search"]
+def excerpts(entries: list[int], found: list[Concept]) -> dict[int, str]:
+    """For each entry (by rowid), the sentence holding most of the concepts ``found``, then
+    ranked best by BM25 for the words as typed; entries none of whose sentences holds one are
+    left out (their first line stands)."""
+    if not entries:
+        return {}
+    idx = index()
+    held: dict[int, int] = {}
+    text: dict[int, tuple[int, str]] = {}
+    for concept in found:
+        for sid, entry, body, _ in idx.sentences_matching(concept.expr, entries):
+            held[sid] = held.get(sid, 0) + 1
+            text[sid] = (entry, body)
+    typed = " OR ".join(_phrase(w) for c in found for w in c.words)
+    rank = {sid: bm for sid, _, _, bm in idx.sentences_matching(typed, entries)} if typed \
+        else {}
+    best: dict[int, tuple[tuple[int, float, int], str]] = {}
+    for sid, (entry, body) in text.items():
+        key = (-held[sid], rank.get(sid, 0.0), sid)
+        if entry not in best or key < best[entry][0]:
+            best[entry] = (key, body)
+    return {entry: _cut(body, WIDTH) for entry, (_, body) in best.items()}
+
+
+__all__ = ["KINDS", "SYNONYMS", "Concept", "Hit", "concepts", "excerpts", "first_line", "search",
+           "sentences"]

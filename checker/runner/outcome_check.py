@@ -70,7 +70,7 @@ def question(scn: Any) -> tuple[dict[str, Any] | None, list[str], list[dict[str,
     spec = scn.outcomes or {}
     if not isinstance(spec, dict):
         raise ExploreError(f"{scn.path}: outcomes: expected a mapping with stop, fields, expect")
-    unknown = set(spec) - {"stop", "fields", "expect", "events"}
+    unknown = set(spec) - {"stop", "fields", "expect", "events", "recorded"}
     if unknown:
         raise ExploreError(f"{scn.path}: outcomes: unknown key(s) "
                            f"{', '.join(sorted(map(str, unknown)))}; use stop, fields, expect, "

@@ -420,7 +420,8 @@ class Desk:
             self.tree.value = f"<div class='tv-treebox'>{tree.svg()}</div>"
         except (DotMissing, ValueError) as e:
             self.tree.value = f"<pre>{escape(str(e))}</pre>"
-        self.stepper = Stepper(Game(scn.factory()), title="Step through it")
+        self.stepper = Stepper(Game(scn.factory()), title="Step through it",
+                               stop=self.stop_point(), fields=ex.fields)
         self.stepper_box.children = (self.stepper.widget,)
         self.results.layout.display = ""
 

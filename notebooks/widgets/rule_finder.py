@@ -19,6 +19,7 @@ import ipywidgets as w
 from dominion_tavern.checker.reference.entries import (
     LookupFailed,
     card_data,
+    errata_line,
     find_card,
     find_rule,
     rule_data,
@@ -80,9 +81,8 @@ def card_entry(name: str) -> str:
                                                               else "")
     errata = ""
     if c["errata"]:
-        e = c["errata"]
-        sure = "" if e.get("sure", True) else " (not confirmed)"
-        errata = _para(f"errata {e.get('date', '')}{sure}", e.get("note", ""))
+        head, _, rest = errata_line(c["errata"]).partition(": ")
+        errata = _para(head, rest)
     rulings = "".join(f"<li><span class='tv-rule'>{escape(x['id'])}</span>: "
                       f"{escape(x['text'])}</li>" for x in c["rulings"]) or "<li>none</li>"
     return (f"<h4>{escape(c['name'])} <span class='tv-muted'>{escape(head)}</span></h4>"
@@ -113,8 +113,8 @@ def entry_html(hit: Hit) -> str:
 
 
 class RuleFinder:
-    """A search box, the best few hits (id, kind, title, first line), and the entry of the
-    hit clicked. ``question``: search at once (``find`` searches again)."""
+    """A search box, the best few hits (id, kind, title, the sentence that best answers), and
+    the entry of the hit clicked. ``question``: search at once (``find`` searches again)."""
 
     def __init__(self, question: str = "", limit: int = LIMIT) -> None:
         self.limit = limit

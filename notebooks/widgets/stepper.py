@@ -8,7 +8,11 @@ current game in place (cheap); stepping back replays from the start.
 Cards in an order no one knows show as a group (rule ``chance.unknown-order``); where they
 come up, the game waits at a chance step, shown as one button per outcome with its
 probability, and a *random* button that picks one with those probabilities (the stepper's own
-seeded generator, so a session replays the same). Its answer is recorded like any other. The
+seeded generator, so a session replays the same). Its answer is recorded like any other.
+*Explore from here* lists every outcome from the position shown, the answers so far fixed, so
+that each outcome's probability is exact where only chance is left (as ``tavern play``'s
+``explore``): to the stop point it is given (the desk's), else from a chance step to the next
+decision and from a decision to the end of the turn. The
 *view* menu shows the table from the judge's seat (everything) or a player's: there, the cards
 another player set aside face down show without their names, in the zones and the log.
 
@@ -24,14 +28,15 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from html import escape
-from math import lcm
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 from dominion_tavern.checker import CORPUS
+from dominion_tavern.checker.explore import Exploration, default_fields, explore
+from dominion_tavern.notebooks.widgets.outcomes_view import outcomes_html
 from dominion_tavern.notebooks.widgets.seats import face_down, face_down_at_start
-from dominion_tavern.rulebook.engine.chance import ChanceStep, percent
+from dominion_tavern.rulebook.engine.chance import ChanceStep, percent, random_outcome
 from dominion_tavern.rulebook.engine.decisions import Decision
 from dominion_tavern.rulebook.engine.game import Game
 from dominion_tavern.rulebook.engine.knowing import Unknown, deck_view, hand_view
@@ -56,31 +61,22 @@ MAX_BUTTONS = 8     # a multi-pick with more legal answers than this gets toggle
 JUDGE = ""          # the view menu's value for the judge's seat, who sees everything
 
 
-def random_outcome(step: ChanceStep, rng: random.Random) -> str:
-    """An outcome of ``step`` drawn with exactly its probabilities (one whole number drawn
-    from ``rng`` over their common denominator)."""
-    denominator = lcm(*(p.denominator for p in step.probabilities))
-    r = rng.randrange(denominator)
-    for label, p in zip(step.labels(), step.probabilities, strict=True):
-        r -= p.numerator * (denominator // p.denominator)
-        if r < 0:
-            return label
-    raise AssertionError("a chance step's probabilities add up to 1")  # pragma: no cover
-
-
 class Stepper:
     """Step through a game: answer its decisions with buttons, go back and forward, branch.
 
     ``source``: a :class:`Game` (driven in place, its answers are the history), a
     :class:`Scenario` or a scenario file (history: its script, starting before it).
     ``answers`` replaces that history. ``seed`` seeds the *random* button's generator;
-    ``view`` is the seat shown (a player's name, or ``None`` for the judge's). Display with
+    ``view`` is the seat shown (a player's name, or ``None`` for the judge's); ``stop`` and
+    ``fields`` are what *explore from here* explores to and compares (default: see the module
+    doc; the explorer's default fields). Display with
     ``display(stepper.widget)`` or just ``stepper`` as a cell's last line.
     """
 
     def __init__(self, source: Game | Scenario | str | Path,
                  answers: Sequence[str] | None = None, *, at: int | None = None,
-                 title: str = "", seed: int = 0, view: str | None = None) -> None:
+                 title: str = "", seed: int = 0, view: str | None = None,
+                 stop: dict[str, Any] | None = None, fields: Sequence[str] = ()) -> None:
         if isinstance(source, str | Path):
             # the scenario loader (YAML, schema) is imported only when a file is opened
             from dominion_tavern.checker.format.load import load_scenario
@@ -103,6 +99,9 @@ class Stepper:
             at = len(source.answers) if at is None else at
         self.factory = self.game.factory
         self.rng = random.Random(seed)        # the random button's: a session replays the same
+        self.explore_stop, self.explore_fields = stop, list(fields)
+        self.exploration: Exploration | None = None   # the last explore from here
+        self._explored_line: list[str] | None = None    # the answers it was made after
         self._start_face_down = face_down_at_start(self.factory()[0])
         self.lines: list[list[str]] = []      # other lines of answers explored (branches)
         self.redraw_ms = 0.0
@@ -150,6 +149,13 @@ class Stepper:
                                       layout=w.Layout(width="auto", display="none"))
         self.random_button.add_class("tv-random")
         self.random_button.on_click(lambda _: self.choose_at_random())
+        self.explore_button = w.Button(description="explore from here", icon="search",
+                                       tooltip="every outcome from this position, each with "
+                                       "its probability", layout=w.Layout(width="auto"))
+        self.explore_button.add_class("tv-explore-here")
+        self.explore_button.on_click(lambda _: self.explore_here())
+        self.explored = w.HTML()
+        self.explored.add_class("tv-explored")
         self.closed = w.HTML()
         self.closed.add_class("tv-closed-box")
         seats = [("the judge (sees all)", JUDGE)] + [
@@ -165,8 +171,9 @@ class Stepper:
         head = w.HTML(CSS + (f"<h3 class='tv'>{escape(title)}</h3>" if title else ""))
         nav = w.HBox([self.restart_button, self.back_button, self.forward_button,
                       self.end_button, self.position, self.view_menu])
-        decision = w.VBox([self.prompt, self.answers_box, self.random_button, self.picks_box,
-                           self.closed])
+        decision = w.VBox([self.prompt, self.answers_box,
+                           w.HBox([self.random_button, self.explore_button]), self.picks_box,
+                           self.closed, self.explored])
         right = w.VBox([w.HTML("<b class='tv'>Log</b> <span class='tv tv-muted'>(click a "
                                "line for its rule)</span>"), self.log,
                         w.HTML("<b class='tv'>Answers on this line</b>"), self.history_html,
@@ -239,6 +246,28 @@ class Stepper:
             raise ValueError("no chance step is pending: the random button answers only "
                              "those; decisions are the players'")
         return self.choose(random_outcome(d, self.rng))
+
+    def explore_here(self) -> Exploration:
+        """Every outcome from the position shown (the line's answers so far fixed), shown
+        under the decision; see the module doc for where it explores to."""
+        answers = self.history[:self.at]
+        stop = self.explore_stop
+        if stop is None and isinstance(self.pending, ChanceStep):
+            stop = {"decisions": 0}   # chance alone: every probability exact
+        fields = self.explore_fields or default_fields(Game(self.factory))
+        ex = explore(self.factory, answers, stop, fields)
+        self.exploration, self._explored_line = ex, list(answers)
+        where = ("once chance is resolved, at the next decision" if stop == {"decisions": 0}
+                 else ex.stop.describe())
+        exact = all(o.low == o.high for o in ex.outcomes)
+        how = ("; each with its exact probability" if ex.chance and exact else
+               "; a range is what the players' choices still allow" if ex.chance else "")
+        cut = "; <b>incomplete</b>: the search was cut short" if ex.truncated else ""
+        self.explored.value = (f"<div class='tv tv-explored-head'><b>{len(ex.outcomes)} "
+                               f"outcome(s) from here</b> ({len(answers)} answer(s) fixed), "
+                               f"{escape(where)}{how}{cut}</div>"
+                               + outcomes_html(ex, self.game.ruleset))
+        return ex
 
     def choose(self, label: str) -> Stepper:
         """Answer the pending decision; a different answer than the line's next one starts a
@@ -326,6 +355,9 @@ class Stepper:
         self.log.value = log_html(g, self._log_from, viewer=viewer)
         self._draw_decision()
         self._draw_history()
+        if self._explored_line is not None and self._explored_line != self.history[:self.at]:
+            self.exploration = self._explored_line = None   # what it showed is elsewhere
+            self.explored.value = ""
         self.back_button.disabled = self.at == 0
         self.forward_button.disabled = self.at >= len(self.history)
         self.restart_button.disabled = self.at == 0

@@ -120,8 +120,10 @@ def _left_play(g, p, me, action) -> str | None:
     if action.zone is p.play:
         return None
     if action.zone.kind == "aside":
-        return f"{action.name} is set aside, never in play"
-    return f"{action.name} is no longer in play"
+        return (f"the {action.name} just played is set aside, never in play; a called Royal "
+                "Carriage replays only a card still in play")
+    return (f"the {action.name} just played is no longer in play but {action.zone.at}; a "
+            "called Royal Carriage replays only a card still in play")
 
 
 @when_called("Royal Carriage", "after-action", _left_play)

@@ -20,7 +20,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Mapping
 from fractions import Fraction
-from math import comb, prod
+from math import comb, lcm, prod
+from random import Random
 from typing import Any
 
 from dominion_tavern.rulebook.engine.decisions import Decision, Option
@@ -121,3 +122,15 @@ class ChanceStep(Decision):
                 expanded += [rest.strip()] * int(count) if count.isdigit() and rest else [name]
             answer = f"{self.verb}: {', '.join(sorted(expanded))}"
         return Decision.resolve(self, answer)
+
+
+def random_outcome(step: ChanceStep, rng: Random) -> str:
+    """An outcome of ``step`` drawn with exactly its probabilities (one whole number drawn
+    from ``rng`` over their common denominator)."""
+    denominator = lcm(*(p.denominator for p in step.probabilities))
+    r = rng.randrange(denominator)
+    for label, p in zip(step.labels(), step.probabilities, strict=True):
+        r -= p.numerator * (denominator // p.denominator)
+        if r < 0:
+            return label
+    raise AssertionError("a chance step's probabilities add up to 1")  # pragma: no cover

@@ -73,6 +73,11 @@ class Playing:
                 and card not in by.tracks:  # a Duration, or a card that played one again
             by.tracks = [*by.tracks, card]
         self.note(p, "plays", (card.name,), where, rule=rule)
+        token = p.estate_token
+        if token is not None and card.name == "Estate" and card.d.abilities == token.name:
+            self.note(p, "plays the Estate as", (token.name,), note="the card with their Estate "
+                      "token: under the 2015 rules an Estate has its abilities and types",
+                      rule="token.estate")
         if card.name in p.tokens.values():  # a token on its pile (a bonus one, or another)
             yield from self._pile_tokens(p, card)
         inst = PlayInstance(card, p)
