@@ -41,7 +41,7 @@ from dominion_tavern.checker.reading.saved_states import (
     restartable,
 )
 from dominion_tavern.checker.reading.script_messages import never_used, not_legal
-from dominion_tavern.checker.reading.stop_points import ExploreError, Stop, Stopper
+from dominion_tavern.checker.reading.stop_points import ExploreError, Stop, Stopper, mark_text
 from dominion_tavern.rulebook.engine.chance import ChanceStep
 from dominion_tavern.rulebook.engine.decisions import IllegalAnswer
 from dominion_tavern.rulebook.engine.game import Game
@@ -172,6 +172,10 @@ class _Explorer:
         depth are used up, or nothing can be answered."""
         d = g.pending
         over = d is None and g.paused is None
+        if g.paused is not None and not self.stop.matches(g.paused):
+            raise ExploreError(f"stop ({self.stop.describe()}) is never reached: a path passed "
+                               f"it and stood at {mark_text(g.paused)}; ask for a stop point "
+                               "still to come in the turn the script ends in")
         depth_cut = self.max_depth is not None and depth >= self.max_depth
         # A chance step finishes the answer before it (a card's draw), so it never ends a path.
         counted = self.stop.decisions == decided and not isinstance(d, ChanceStep)

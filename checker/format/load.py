@@ -29,7 +29,7 @@ from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.nodes import MappingNode, Node, SequenceNode
 
 Path_ = tuple[str | int, ...]
-TOP_KEYS = ("meta", "setup", "script", "stop", "expect", "outcomes")
+TOP_KEYS = ("meta", "setup", "script", "stop", "expect", "outcomes", "recorded")
 #: Values (mappings, lists, scalars) a file may hold once its aliases are expanded: the
 #: largest scenario holds a few hundred.
 MAX_NODES = 20_000
@@ -71,6 +71,7 @@ class Checkpoint:
     expect: dict[str, Any]
     stop: dict[str, Any] | None
     entry: int
+    recorded: str | None = None  # the tool that wrote its claims from a run
 
 
 @dataclass
@@ -84,6 +85,7 @@ class Scenario:
     text: str = field(default="", compare=False, repr=False)  # the file's text
     checkpoints: list[Checkpoint] = field(default_factory=list)
     stop: dict[str, Any] | None = None   # where ``expect`` is checked
+    recorded: str | None = None   # the tool that wrote ``expect`` from a run (else stated)
 
     @property
     def id_at(self) -> tuple[int, int]:
@@ -337,7 +339,8 @@ def _load(path: Path, text: str, raw: Any, locate: Callable[..., tuple[int, int]
     if not problems:
         answers, checkpoints = split_script(data.get("script") or [])
         scn = Scenario(path, data["meta"], data["setup"] or {}, answers, data.get("expect"),
-                       data.get("outcomes"), text, checkpoints, data.get("stop"))
+                       data.get("outcomes"), text, checkpoints, data.get("stop"),
+                       data.get("recorded"))
         try:  # the engine's own check: whatever slipped through is still reported, located
             scn.factory()()
         except SetupError as e:
@@ -357,7 +360,8 @@ def split_script(entries: list[Any]) -> tuple[list[str], list[Checkpoint]]:
     checkpoints: list[Checkpoint] = []
     for i, entry in enumerate(entries):
         if isinstance(entry, dict):
-            checkpoints.append(Checkpoint(len(answers), entry["expect"], entry.get("stop"), i))
+            checkpoints.append(Checkpoint(len(answers), entry["expect"], entry.get("stop"), i,
+                                          entry.get("recorded")))
         else:
             answers.append(entry)
     return answers, checkpoints

@@ -87,7 +87,16 @@ class _Checker:
         self.check_stop(self.data.get("stop"), ("stop",))
         self.check_expect(_dict(self.data.get("expect")), ("expect",))
         self.check_outcomes(_dict(self.data.get("outcomes")))
+        self.check_recorded(self.data, (), "expect")
+        self.check_recorded(_dict(self.data.get("outcomes")), ("outcomes",), "expect")
         return self.out
+
+    def check_recorded(self, holder: dict[str, Any], path: P, claims: str) -> None:
+        """``recorded`` marks the claims beside it: there must be some."""
+        if "recorded" in holder and holder.get(claims) is None:
+            at = where((*path, "recorded")) if path else "recorded"
+            self.add(((*path, "recorded"), f"{at}: marks the claims beside it as recorded by "
+                      f"{holder['recorded']!r}, but there is no {claims} beside it", True))
 
     # -- meta -------------------------------------------------------------------------------
     def check_meta(self) -> None:
@@ -230,6 +239,10 @@ class _Checker:
         if "phase" in stop and stop.get("at") in ("next-decision", "end-of-turn"):
             self.add(((*path, "phase"), f"{where(path)}.phase: only 'at: end-of-phase' takes a "
                       f"phase, not 'at: {stop['at']}'", True))
+        if "or_game_end" in stop and stop.get("at") == "next-decision":
+            self.add(((*path, "or_game_end"), f"{where(path)}.or_game_end: 'at: next-decision' "
+                      "already stops at the game's end; or_game_end goes with 'end-of-phase' "
+                      "or 'end-of-turn'", True))
 
     def check_outcomes(self, outcomes: dict[str, Any]) -> None:
         stop = outcomes.get("stop")

@@ -39,17 +39,28 @@ class OutcomeCheck:
         return not self.missing and not self.unexpected and not self.wrong_chance and \
             not self.exploration.truncated
 
+    @property
+    def undecided(self) -> bool:
+        """The search stopped at its node budget and found nothing unexpected so far: what it
+        has not reached could still hold or not (an unexpected outcome found fails at once)."""
+        return self.exploration.truncated and not self.unexpected
+
     def describe(self) -> str:
+        ex = self.exploration
         if self.ok:
-            return f"{len(self.exploration.outcomes)} outcome(s) as expected"
+            return f"{len(ex.outcomes)} outcome(s) as expected"
+        if self.undecided:
+            return (f"the search stopped at its node budget ({ex.max_nodes:,} answers tried) "
+                    f"before every path reached the stop; the {len(ex.outcomes)} outcome(s) "
+                    "found so far are expected, the rest is not tested")
         lines = []
-        if self.exploration.truncated:
-            lines.append(f"exploration stopped at {self.exploration.max_nodes} decisions")
+        if ex.truncated:
+            lines.append(f"exploration stopped at {ex.max_nodes} decisions")
         for m in self.missing:
             lines.append("missing outcome: " + _show(m))
         for o in self.unexpected:
-            lines.append(f"unexpected outcome: {_show(o.values)} (path: "
-                         f"{' / '.join(o.path) or 'no answers'})")
+            lines.append(f"unexpected outcome: {_show(o.values)}{' (game over)' if o.over else ''}"
+                         f" (path: {' / '.join(o.path) or 'no answers'})")
         for o, want in self.wrong_chance:
             lines.append(f"outcome {_show(o.values)}: probability expected {want}, got "
                          f"{o.chance_text()}")
@@ -67,10 +78,11 @@ def question(scn: Any) -> tuple[dict[str, Any] | None, list[str], list[dict[str,
     spec = scn.outcomes or {}
     if not isinstance(spec, dict):
         raise ExploreError(f"{scn.path}: outcomes: expected a mapping with stop, fields, expect")
-    unknown = set(spec) - {"stop", "fields", "expect"}
+    unknown = set(spec) - {"stop", "fields", "expect", "recorded"}
     if unknown:
         raise ExploreError(f"{scn.path}: outcomes: unknown key(s) "
-                           f"{', '.join(sorted(map(str, unknown)))}; use stop, fields, expect")
+                           f"{', '.join(sorted(map(str, unknown)))}; use stop, fields, expect, "
+                           "recorded")
     expect = spec.get("expect")
     if expect is not None and (not isinstance(expect, list) or
                                not all(isinstance(e, dict) for e in expect)):
@@ -97,12 +109,14 @@ def explore_scenario(scn: Any, ruleset: str | None = None, max_nodes: int = DEFA
 
 
 def check_outcomes(scn: Any, ruleset: str | None = None,
-                   max_nodes: int = DEFAULT_MAX_NODES) -> OutcomeCheck:
-    """Explore ``scn`` and compare the distinct outcomes with its ``outcomes.expect``."""
+                   max_nodes: int = DEFAULT_MAX_NODES, ex: Exploration | None = None
+                   ) -> OutcomeCheck:
+    """Explore ``scn`` (unless ``ex`` is its exploration) and compare the distinct outcomes
+    with its ``outcomes.expect``."""
     _, fields, expect = question(scn)
     if expect is None:
         raise ExploreError(f"{scn.path}: outcomes.expect: no expected outcomes to check")
-    ex = explore_scenario(scn, ruleset, max_nodes)
+    ex = ex if ex is not None else explore_scenario(scn, ruleset, max_nodes)
     wanted: dict[tuple[Any, ...], dict[str, Any]] = {}
     chances: dict[tuple[Any, ...], tuple[Fraction, Fraction]] = {}
     place: dict[tuple[Any, ...], int] = {}

@@ -4,18 +4,22 @@ Each script answer answers the pending decision in turn; an illegal answer, or o
 no decision is pending, fails the run. After an answer the game runs on until it needs the
 next one, and the position a check looks at is where the run *stops*:
 
-* by default, at the next decision (or the game's end); but after an answer given in the Buy
-  phase (other than ``end Buy phase``), at the end of the Buy phase, before Clean-up, when no
-  decision comes first: a Buy phase that ends because no Buy is left would otherwise run
+* with no ``stop``, at the next decision (or the game's end); but after an answer given in the
+  Buy phase (other than ``end Buy phase``), at the end of the Buy phase, before Clean-up, when
+  no decision comes first: a Buy phase that ends because no Buy is left would otherwise run
   straight into Clean-up and show the next hand;
-* at an explicit ``stop``: ``{at: end-of-phase}`` (of the current phase, or ``phase: P``),
-  ``{at: end-of-turn}``, or ``{at: next-decision}`` (no Buy-phase exception). A decision that
-  comes first always stops the run: nothing can be done without its answer.
+* at ``{at: next-decision}``: at the first decision the script does not answer, or the game's
+  end, wherever that is (no Buy-phase exception);
+* at ``{at: end-of-phase}`` (of the current phase, or ``phase: P`` of this turn) or
+  ``{at: end-of-turn}``: exactly there. A stop point is a promise: a run that stops before it
+  (at a decision the script does not answer), past it (the phase already over) or at the
+  game's end (unless the stop says ``or_game_end: true``) fails, naming the stop, where the run
+  stood and the pending decision.
 
 A checkpoint (a ``{expect: ..., stop: ...}`` entry in the script) is checked where the run
 stops after the answers before it; a checkpoint without a stop right after another one is
-checked at the same point. A decision left pending at the end is not a failure; it is the
-point the scenario asks about.
+checked at the same point. A decision left pending where the run stops by default or at
+``next-decision`` is not a failure; it is the point the scenario asks about.
 """
 
 from __future__ import annotations
@@ -24,18 +28,27 @@ from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from dominion_tavern.checker.explore import ExploreError, Stop
+from dominion_tavern.checker.explore import DEFAULT_MAX_NODES, ExploreError, Stop, default_fields
 from dominion_tavern.checker.format.load import Checkpoint, Scenario
 from dominion_tavern.checker.reading.engine_faults import fault_where
-from dominion_tavern.checker.reading.script_messages import never_used, not_legal
+from dominion_tavern.checker.reading.field_paths import getter, plain
+from dominion_tavern.checker.reading.script_messages import (
+    never_used,
+    not_legal,
+    standing,
+    stop_text,
+)
 from dominion_tavern.checker.reading.stop_points import Stopper
 from dominion_tavern.checker.runner.expectations import Check, checks
-from dominion_tavern.checker.runner.outcome_check import check_outcomes
+from dominion_tavern.checker.runner.outcome_check import check_outcomes, explore_scenario
+from dominion_tavern.checker.runner.verdicts import FAIL, NO_CLAIM, PASS, UNDECIDED, file_claims
 from dominion_tavern.rulebook.engine.decisions import IllegalAnswer
 from dominion_tavern.rulebook.engine.game import Game
 from dominion_tavern.rulebook.setup import SetupError
 
 END_BUY = "end Buy phase"
+NEXT_DECISION = "next-decision"
+GAME_END_OK = "or_game_end"  # a stop that accepts the game's end in its place
 
 
 @dataclass
@@ -50,6 +63,10 @@ class Result:
     rules: list[str] = field(default_factory=list)
     observed: dict[str, Any] = field(default_factory=dict)
     pending: dict[str, Any] | None = None
+    verdict: str = FAIL   # one of checker.runner.verdicts: PASS, FAIL, no claim, undecided
+    claims: dict[str, Any] = field(default_factory=dict)  # stated, recorded, recorded_by
+    undecided: str | None = None  # why no verdict was reached (a limit, never a failure)
+    outcomes: list[dict[str, Any]] | None = None  # what the outcomes section explored
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -60,9 +77,32 @@ def stop_point(spec: dict[str, Any] | None, after_buy: bool) -> Stop | None:
     the last answer was given in the Buy phase and did not end it."""
     if spec is None:
         return Stop(mark="phase-end", phase="buy") if after_buy else None
-    if spec.get("at") == "next-decision":
+    if spec.get("at") == NEXT_DECISION:
         return None
-    return Stop.parse(spec)
+    return Stop.parse({k: v for k, v in spec.items() if k != GAME_END_OK})
+
+
+def missed(spec: dict[str, Any] | None, g: Game) -> str | None:
+    """Why the run, halted, is not at the stop point ``spec`` asked for (None: it is, or the
+    stop is the default or ``next-decision``, which any halt meets)."""
+    if spec is None or spec.get("at") == NEXT_DECISION:
+        return None
+    stop = Stop.parse({k: v for k, v in spec.items() if k != GAME_END_OK})
+    if g.paused is not None and stop.matches(g.paused):
+        return None
+    if g.paused is None and g.pending is None and spec.get(GAME_END_OK):
+        return None
+    if g.paused is not None:
+        why = "the run had passed it"
+        fix = "stop at a point still to come in that turn, or end the script earlier"
+    elif g.pending is None:
+        why = "the game ended before it"
+        fix = f"write '{GAME_END_OK}: true' in the stop to accept the game's end in its place"
+    else:
+        why = "a decision the script does not answer came first"
+        fix = ("answer it in the script, or write 'stop: {at: next-decision}' to stop at the "
+               "first decision the script does not answer")
+    return f"stop {stop_text(spec)} ({stop.describe()}) not reached: {why}; {standing(g)}; {fix}"
 
 
 class ScriptRun:
@@ -95,6 +135,10 @@ class ScriptRun:
                     self._arm(cp.stop)
                     if g.paused is not None:
                         g.resume()
+                failure = missed(cp.stop, g)
+                if failure is not None:
+                    yield ("" if cp.entry < 0 else f"checkpoint script[{cp.entry}]: ") + failure
+                    return
                 yield cp, checks(g, cp.expect)
             if i == len(self.answers):
                 return
@@ -120,11 +164,17 @@ class ScriptRun:
         return None
 
 
-def run_scenario(scn: Scenario, ruleset: str | None = None) -> Result:
+def run_scenario(scn: Scenario, ruleset: str | None = None,
+                 max_nodes: int = DEFAULT_MAX_NODES) -> Result:
     """Play ``scn`` under its ruleset (or ``ruleset``) and compare with its checkpoints,
-    ``expect`` and ``outcomes.expect``."""
+    ``expect`` and ``outcomes.expect``; its ``outcomes`` section, with or without expected
+    outcomes, is explored (at most ``max_nodes`` answers tried). The verdict is one of
+    :mod:`.verdicts`."""
     rs = ruleset or scn.ruleset
-    res = Result(scn.id, str(scn.path), scn.question, rs, passed=False)
+    claims = file_claims(scn)
+    res = Result(scn.id, str(scn.path), scn.question, rs, passed=False, verdict=FAIL,
+                 claims={"stated": claims.stated, "recorded": claims.recorded,
+                         "recorded_by": list(claims.tools)})
     try:
         run = ScriptRun(scn, rs)
     except SetupError as e:
@@ -147,18 +197,43 @@ def run_scenario(scn: Scenario, ruleset: str | None = None) -> Result:
                     res.failure = where + c.difference()
             if res.failure is not None:
                 break
-        if res.failure is None and (scn.outcomes or {}).get("expect") is not None:
-            outcomes = check_outcomes(scn, rs)
-            if not outcomes.ok:
-                res.failure = "outcomes: " + outcomes.describe().replace("\n", "; ")
+        if res.failure is None and scn.outcomes is not None:
+            _outcomes(scn, rs, max_nodes, res)
     except ExploreError as e:
         res.failure = f"outcomes: {e}"
     except Exception as e:  # an engine fault must not stop the other scenarios
         res.failure = f"engine error: {type(e).__name__}: {e} (at {fault_where(e)})"
-    res.passed = res.failure is None
+    if res.failure is None and res.verdict != UNDECIDED:
+        res.verdict = PASS if claims.total else NO_CLAIM
+    if res.verdict == NO_CLAIM and not res.observed:  # what a claim could have read
+        res.observed = {f: plain(getter(g, f)(g)) for f in default_fields(g)}
+    res.passed = res.verdict == PASS
     res.log = [e.text() for e in g.log]
     res.rules = g.log.rules_cited()
     if g.pending is not None:
         res.pending = {"player": g.pending.player, "prompt": g.pending.prompt,
                        "options": g.legal()}
     return res
+
+
+def _outcomes(scn: Scenario, rs: str, max_nodes: int, res: Result) -> None:
+    """Explore the ``outcomes`` section: every outcome goes into ``res.outcomes``; with
+    expected outcomes, a difference fails the run, and a search cut short that found nothing
+    unexpected leaves it undecided."""
+    ex = explore_scenario(scn, rs, max_nodes)
+    res.outcomes = [{"values": {k: plain(v) for k, v in o.values.items()},
+                     "probability": o.probability_text() if ex.chance else None,
+                     "game_over": o.over, "rules": o.rules} for o in ex.numbered()]
+    if (scn.outcomes or {}).get("expect") is None:
+        if ex.truncated:
+            res.verdict = UNDECIDED
+            res.undecided = (f"outcomes: the search stopped at its node budget "
+                             f"({ex.max_nodes:,} answers tried) before every path reached the "
+                             "stop")
+        return
+    found = check_outcomes(scn, rs, max_nodes, ex)
+    if found.undecided:
+        res.verdict = UNDECIDED
+        res.undecided = "outcomes: " + found.describe()
+    elif not found.ok:
+        res.failure = "outcomes: " + found.describe().replace("\n", "; ")
