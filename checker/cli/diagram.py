@@ -90,7 +90,7 @@ def build(args: argparse.Namespace) -> Diagram:
     scn = load_scenario(args.scenario)
     ex = explore_scenario(scn, args.ruleset, args.max_nodes)
     factory = scn.factory(args.ruleset)
-    return tree.from_exploration(ex, tree.game_prompts(factory, scn.script),
+    return tree.from_exploration(ex, tree.game_prompts(factory, scn.answers(args.ruleset)),
                                  max_depth=args.depth, max_nodes=drawn)
 
 

@@ -17,6 +17,7 @@ from dominion_tavern.checker.cli.subcommand import command, user_errors
 from dominion_tavern.checker.format.dump import DumpError, dump
 from dominion_tavern.checker.format.load import load_scenario
 from dominion_tavern.checker.format.writing import scenario_yaml
+from dominion_tavern.checker.reading.script_fit import given_answers
 from dominion_tavern.checker.reading.script_messages import never_used, not_legal
 from dominion_tavern.rulebook.carddata import RULESETS
 from dominion_tavern.rulebook.engine.decisions import IllegalAnswer
@@ -56,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
                             f"length), not {args.answers}")
         script = script[:args.answers]
     g = scn.game(args.ruleset)
-    for i, a in enumerate(script, 1):
+    for i, a in enumerate(given_answers(scn.factory(args.ruleset), script), 1):
         while g.pending is None and g.paused is not None:
             g.resume()
         if g.pending is None:

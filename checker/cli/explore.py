@@ -121,8 +121,9 @@ def run(args: argparse.Namespace) -> int:
         ex, verdict = check.exploration, check
     else:
         ex, verdict = explore_scenario(scn, args.ruleset, args.max_nodes, args.depth), None
-    start = replay(scn.factory(args.ruleset), scn.script)
-    closed = closed_on_paths(scn.factory(args.ruleset), scn.script, ex.numbered())
+    answers = scn.answers(args.ruleset)
+    start = replay(scn.factory(args.ruleset), answers)
+    closed = closed_on_paths(scn.factory(args.ruleset), answers, ex.numbered())
     if args.json:
         out = ex.as_dict()
         out["outcomes"] = [dict(number=i, **ex.outcome_dict(o))

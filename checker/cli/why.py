@@ -50,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
     res = run_scenario(scn, rs)
     g = scn.game(rs)  # the log with rule ids, entry by entry
     closed_at = []  # (log entries before it, who answered what, what was not offered)
-    for a in scn.script:
+    for a in scn.answers(rs):
         if g.pending is None:
             break
         before, closed, who = len(g.log), g.pending.unavailable(), g.pending.player

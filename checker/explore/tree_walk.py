@@ -40,6 +40,7 @@ from dominion_tavern.checker.reading.saved_states import (
     restart,
     restartable,
 )
+from dominion_tavern.checker.reading.script_fit import ScriptFit
 from dominion_tavern.checker.reading.script_messages import never_used, not_legal
 from dominion_tavern.checker.reading.stop_points import ExploreError, Stop, Stopper, mark_text
 from dominion_tavern.rulebook.engine.chance import ChanceStep
@@ -119,9 +120,15 @@ class _Explorer:
         g = Game(self.factory, stopper)
         anchor: _Anchor | None = None
         n = len(self.script)
+        fit = ScriptFit(stopper)
+        given = []  # the entries given as answers (others are read without one)
         for i, a in enumerate(self.script):
             if g.pending is None:
                 raise ExploreError(never_used(i + 1, a, g))
+            if fit.taken(g, a) is not None:
+                continue
+            fit.answering()
+            given.append(a)
             if self.fast and is_top_level(g) and restartable(g):
                 anchor = _Anchor(SavedState(g.state), g.legal(), script=0)
             if i == n - 1:
@@ -132,6 +139,9 @@ class _Explorer:
                 raise ExploreError(not_legal(i + 1, a, g)) from None
             if anchor is not None:
                 anchor.script += 1
+        if not stopper.armed:  # the last entries were read without an answer
+            stopper.armed = True
+        self.script = given
         self.getters = []
         for f in self.fields:
             try:

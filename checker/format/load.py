@@ -21,6 +21,7 @@ from typing import Any
 import yaml
 from dominion_tavern.checker.format import semantic_checks
 from dominion_tavern.checker.format.schema_errors import kind, schema_problems
+from dominion_tavern.checker.reading.script_fit import given_answers
 from dominion_tavern.rulebook.engine.game import Game
 from dominion_tavern.rulebook.position import build
 from dominion_tavern.rulebook.setup import SetupError
@@ -116,6 +117,12 @@ class Scenario:
 
     def game(self, ruleset: str | None = None) -> Game:
         return Game(self.factory(ruleset))
+
+    def answers(self, ruleset: str | None = None) -> list[str]:
+        """The script's entries that answer decisions, in order: a plain replay of them reaches
+        the game the script describes (entries for choices the game makes by itself are read
+        without an answer: :mod:`checker.reading.script_fit`)."""
+        return given_answers(self.factory(ruleset), self.script)
 
 
 class Locator:

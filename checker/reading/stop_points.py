@@ -93,12 +93,13 @@ class Stopper:
     past it (:meth:`Stop.passed`), so that a run never goes on beside its stop point. The turn
     the stop belongs to is the one of the first mark met once armed."""
 
-    __slots__ = ("_armed", "stop", "turn")
+    __slots__ = ("_armed", "action_ended", "stop", "turn")
     turn: int | None
 
     def __init__(self, stop: Stop, armed: bool) -> None:
         self.stop = stop
         self.armed = armed
+        self.action_ended: int | None = None  # the turn whose Action phase was seen to end
 
     @property
     def armed(self) -> bool:
@@ -110,6 +111,8 @@ class Stopper:
         self.turn = None
 
     def __call__(self, mark: Mark) -> bool:
+        if mark.phase == "action" and mark.kind == "phase-end":
+            self.action_ended = mark.turn
         if not self._armed:
             return False
         if self.turn is None:

@@ -150,16 +150,28 @@ def check_outcomes(scn: Any, ruleset: str | None = None,
         wanted[key] = values
         if bounds is not None:
             chances[key] = bounds
-    if chances and not ex.chance:
-        if not ex.truncated:
-            raise ExploreError(f"{scn.path}: outcomes.expect gives probabilities, but the search "
-                               "met no chance step (the setup has a seed, or no card in unknown "
-                               "order comes up); leave out the seed or the probabilities")
-        chances = {}  # a search cut short weighs nothing, and fails as cut short
+    if ex.truncated:
+        chances = {}  # a search cut short weighs nothing, and fails or stays undecided as such
+    elif not ex.chance:
+        if any(b not in CERTAIN for b in chances.values()):
+            raise ExploreError(f"{scn.path}: outcomes.expect gives probabilities other than 0 "
+                               "and 1, but the search met no chance step (the setup has a seed, "
+                               "or no card in unknown order comes up); leave out the seed or the "
+                               "probabilities")
+        only = len(ex.outcomes) == 1  # without chance the players' choices decide everything
+        for o in ex.outcomes:
+            o.low, o.high = Fraction(only), Fraction(1)
     found = {tuple(o.values[f] for f in fields): o for o in ex.outcomes}
-    missing = [v for k, v in wanted.items() if k not in found]
+    # an outcome expected with probability 0 is a claim that it is not reached
+    missing = [v for k, v in wanted.items() if k not in found and chances.get(k) != NEVER]
     unexpected = [o for k, o in found.items() if k not in wanted]
     wrong = [(found[k], bounds_text(b)) for k, b in chances.items()
              if k in found and (found[k].low, found[k].high) != b]
     return OutcomeCheck(ex, missing, unexpected, wrong)
+
+
+NEVER = (Fraction(0), Fraction(0))
+#: The probabilities an outcome can have when no chance step is met: the only outcome (1), one
+#: the players' choices may avoid ("0 to 1"), or one never reached (0).
+CERTAIN = ((Fraction(1), Fraction(1)), (Fraction(0), Fraction(1)), NEVER)
 

@@ -32,6 +32,7 @@ from dominion_tavern.checker.explore import DEFAULT_MAX_NODES, ExploreError, Sto
 from dominion_tavern.checker.format.load import Checkpoint, Scenario
 from dominion_tavern.checker.reading.engine_faults import fault_where
 from dominion_tavern.checker.reading.field_paths import getter, plain
+from dominion_tavern.checker.reading.script_fit import ScriptFit
 from dominion_tavern.checker.reading.script_messages import (
     never_used,
     not_legal,
@@ -66,6 +67,7 @@ class Result:
     verdict: str = FAIL   # one of checker.runner.verdicts: PASS, FAIL, no claim, undecided
     claims: dict[str, Any] = field(default_factory=dict)  # stated, recorded, recorded_by
     undecided: str | None = None  # why no verdict was reached (a limit, never a failure)
+    read: list[str] = field(default_factory=list)  # script entries read without an answer
     outcomes: list[dict[str, Any]] | None = None  # what the outcomes section explored
 
     def as_dict(self) -> dict[str, Any]:
@@ -116,6 +118,8 @@ class ScriptRun:
         for cp in [*scn.checkpoints, final]:
             self.at.setdefault(cp.after, []).append(cp)
         self.stopper = Stopper(Stop(), armed=False)
+        self.fit = ScriptFit(self.stopper)
+        self.read: list[str] = []  # entries read without an answer, and why
         self.after_buy = False
         self._arm(self.at.get(0, [final])[0].stop)
         self.game = Game(scn.factory(ruleset), self.stopper)
@@ -155,8 +159,15 @@ class ScriptRun:
         d = g.pending
         if d is None:
             return never_used(i + 1, answer, g)
-        self.after_buy = g.state.turn.phase == "buy" and answer != END_BUY
+        read = self.fit.taken(g, answer)
+        if read is not None:
+            self.read.append(f"script entry {i + 1} {answer!r}: {read}")
+        else:
+            self.after_buy = g.state.turn.phase == "buy" and answer != END_BUY
         self._arm(self.at.get(i + 1, [Checkpoint(i + 1, {}, None, -1)])[0].stop)
+        if read is not None:
+            return None
+        self.fit.answering()
         try:
             g.answer(answer)
         except IllegalAnswer:
@@ -184,6 +195,7 @@ def run_scenario(scn: Scenario, ruleset: str | None = None,
         res.failure = f"engine error at the start: {type(e).__name__}: {e} (at {fault_where(e)})"
         return res
     g = run.game
+    res.read = run.read
     try:
         for step in run.steps():
             if isinstance(step, str):

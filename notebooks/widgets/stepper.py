@@ -89,7 +89,7 @@ class Stepper:
         if not isinstance(source, Game):  # a Scenario
             title = title or source.meta.get("title", "")
             self.game = source.game()
-            self.history = list(source.script if answers is None else answers)
+            self.history = list(source.answers() if answers is None else answers)
             at = 0 if at is None else at
         else:
             self.game = source
