@@ -61,7 +61,7 @@ def standing(g: Game) -> str:
     if g.paused is not None:
         return f"it stood at {mark_text(g.paused)} ({t.player.name}'s)"
     if g.pending is None:
-        return f"the game ended first (turn {t.number}, {t.player.name}'s)"
+        return f"it stood at the game's end (after turn {t.number}, {t.player.name}'s)"
     d = g.pending
     return (f"it stood in turn {t.number} ({t.player.name}'s), {t.phase} phase, at {d.whose} "
             f"\"{d.prompt}\" (legal: {options_text(d)})")

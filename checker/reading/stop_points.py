@@ -72,6 +72,11 @@ class Stop:
             return mark.kind == "turn-end" or PHASES.index(mark.phase) > PHASES.index(self.phase)
         return False
 
+    def behind(self, phase: str) -> bool:
+        """Whether this stop, at the end of a named phase, lies behind ``phase`` of its turn."""
+        return self.mark == "phase-end" and self.phase is not None and \
+            PHASES.index(phase) > PHASES.index(self.phase)
+
     def describe(self) -> str:
         if self.decisions is not None:
             return f"after {self.decisions} more decision(s)"

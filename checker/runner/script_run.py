@@ -81,6 +81,10 @@ def stop_point(spec: dict[str, Any] | None, after_buy: bool) -> Stop | None:
         return Stop(mark="phase-end", phase="buy") if after_buy else None
     if spec.get("at") == NEXT_DECISION:
         return None
+    return _parse(spec)
+
+
+def _parse(spec: dict[str, Any]) -> Stop:
     return Stop.parse({k: v for k, v in spec.items() if k != GAME_END_OK})
 
 
@@ -89,12 +93,12 @@ def missed(spec: dict[str, Any] | None, g: Game) -> str | None:
     stop is the default or ``next-decision``, which any halt meets)."""
     if spec is None or spec.get("at") == NEXT_DECISION:
         return None
-    stop = Stop.parse({k: v for k, v in spec.items() if k != GAME_END_OK})
+    stop = _parse(spec)
     if g.paused is not None and stop.matches(g.paused):
         return None
     if g.paused is None and g.pending is None and spec.get(GAME_END_OK):
         return None
-    if g.paused is not None:
+    if g.paused is not None or stop.behind(g.state.turn.phase):
         why = "the run had passed it"
         fix = "stop at a point still to come in that turn, or end the script earlier"
     elif g.pending is None:
