@@ -31,11 +31,16 @@ from dominion_tavern.rulebook.carddata import RULESETS
 
 
 def add(sub) -> None:
-    ap = command(sub, "check", "run scenario files (or folders of them) and print PASS/FAIL for "
+    ap = command(sub, "check", "run scenario files (or folders of them) and print a verdict for "
                  "each", "Run each scenario: build its setup, answer its script strictly, then "
-                 "compare the position with its expect section and, if it has one, the "
-                 "explored outcomes with outcomes.expect. A failure names the first "
-                 "difference and prints the log up to it, each line with its rule id.\n\n"
+                 "compare the position where the run stops (each stop point asked for must be "
+                 "reached exactly) with its expect section and the explored outcomes with "
+                 "outcomes.expect. Verdicts: PASS (every claim holds), FAIL (the first "
+                 "difference, with the log up to it, each line with its rule id), NO CLAIM "
+                 "(nothing claimed: never counted as passed), UNDECIDED (the search's node "
+                 "budget ended it first). Claims are counted, stated and recorded (a mapping "
+                 "with recorded: TOOL). checker/README.md, 'What a PASS means', says it in "
+                 "full.\n\n"
                  "  tavern check                      (the scenario book shipped with Tavern)\n"
                  "  tavern check checker/scenarios\n"
                  "  tavern check a.yaml --ruleset 2015 --json",
