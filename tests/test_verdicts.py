@@ -198,6 +198,12 @@ def test_a_search_cut_by_the_node_budget_is_undecided_not_passed():
                               "before a verdict", "claims: 2 stated, 3 recorded (desk)"]
 
 
+def test_a_cut_search_claiming_nothing_is_no_claim_with_its_outcomes_so_far(tmp_path):
+    book = ROOT / "checker" / "verdicts" / "no-claim.yaml"
+    res = run_scenario(load_scenario(book), max_nodes=1)
+    assert res.verdict == NO_CLAIM and res.outcomes_cut and len(res.outcomes) == 1
+
+
 def test_a_cut_search_that_found_an_unexpected_outcome_fails():
     wrong = CELLAR.replace("{players.Ann.hand: [2 Estate]}", "{players.Ann.hand: [2 Gold]}")
     res = run_scenario(load_scenario_text(wrong, "c.yaml"), max_nodes=1)

@@ -89,7 +89,8 @@ def _print(res: Result) -> None:
     if res.verdict == NO_CLAIM:
         what = "no expect, no outcomes.expect"
         if res.outcomes is not None:
-            what += f"; {len(res.outcomes)} outcome(s) explored"
+            what += f"; {len(res.outcomes)} outcome(s) explored" + (
+                ", when the node budget stopped the search" if res.outcomes_cut else "")
         print(f"NO CLAIM {res.id}: {res.question} ({what})")
         return
     print(f"{LABELS[res.verdict]} {res.id}: {res.question} (claims: {claims.text()})")
