@@ -57,7 +57,8 @@ def test_corpus_passes(capsys):
     assert code == 0, out + err
     assert len(lines) >= len(BASE) >= 12
     assert all(line.startswith("PASS ") for line in lines)
-    assert out.splitlines()[-1].endswith("passed, 0 failed")
+    assert out.splitlines()[-2].endswith("passed, 0 failed, 0 with no claim")
+    assert re.fullmatch(r"claims: \d+ stated, \d+ recorded \(desk\)", out.splitlines()[-1])
 
 
 @pytest.mark.parametrize("path", BASE, ids=[p.stem for p in BASE])
@@ -90,7 +91,7 @@ def test_pass_line(tmp_path, capsys):
                     expect="{players: {Bob: {hand: [Gold, 2 Copper]}}}")
     code, out, _ = check(capsys, path)
     assert code == 0
-    assert out.splitlines()[0] == "PASS s: Militia against 5 cards"
+    assert out.splitlines()[0] == "PASS s: Militia against 5 cards (claims: 1 stated)"
 
 
 def test_fail_names_first_difference_and_log(tmp_path, capsys):
@@ -99,13 +100,13 @@ def test_fail_names_first_difference_and_log(tmp_path, capsys):
     code, out, _ = check(capsys, path)
     assert code == 1
     lines = out.splitlines()
-    assert lines[0] == "FAIL s: Militia against 5 cards"
+    assert lines[0] == "FAIL s: Militia against 5 cards (claims: 2 stated)"
     assert lines[1].strip() == ("Bob's hand: expected [Gold, Estate, Copper], got "
                                 "[2 Copper, Gold]")
     assert "turn.coins" not in out  # only the first difference
     assert any("Ann plays Militia from hand [play.action-use]" in line for line in lines)
     assert any("Bob discards Estate, Estate" in line for line in lines)
-    assert lines[-1] == "0 passed, 1 failed"
+    assert lines[-2:] == ["0 passed, 1 failed, 0 with no claim", "claims: 2 stated"]
 
 
 def test_unanswered_decision_is_not_a_failure(tmp_path, capsys):
@@ -161,8 +162,8 @@ def test_exit_status_mixed(tmp_path, capsys):
 
 def test_folders_are_searched_recursively_and_sorted(tmp_path, capsys):
     (tmp_path / "z").mkdir()
-    scenario(tmp_path / "z", "a1")
-    scenario(tmp_path, "b1")
+    scenario(tmp_path / "z", "a1", expect="{turn: {coins: 2}}")
+    scenario(tmp_path, "b1", expect="{turn: {coins: 2}}")
     (tmp_path / "notes.txt").write_text("not a scenario")
     code, out, _ = check(capsys, tmp_path)
     assert code == 0

@@ -176,8 +176,10 @@ def test_dump_command_round_trip(capsys, cellar, tmp_path):
     assert code == 0 and "wrote" in err
     scn = load_scenario(out_file)
     assert scn.meta["title"].startswith("Position dumped from cellar-outcomes")
-    code, _, _ = run(capsys, "check", out_file)
-    assert code == 0
+    code, out, _ = run(capsys, "check", out_file)
+    # a dumped position claims nothing: it runs, and is never counted as passed (exit 4)
+    assert code == 4 and out.startswith("NO CLAIM ")
+    assert "0 passed, 0 failed, 1 with no claim" in out
 
 
 def test_dump_names_the_copies_out_of_the_game(capsys, cellar, tmp_path):

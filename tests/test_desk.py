@@ -492,9 +492,14 @@ def test_save_writes_the_position_question_and_outcomes_shown(tmp_path, capsys):
     assert scn.setup == desk.form.setup() and scn.script == []
     assert scn.outcomes["stop"] == {"at": "end-of-turn"}
     assert [tuple(e["players.Ann.discard"]) for e in scn.outcomes["expect"]] == discards(ex)
-    # tavern check checks them, and its numbering is the desk's.
+    # the outcomes are the desk's record of a run, not a judge's statement: marked so
+    assert scn.outcomes["recorded"] == "desk"
+    # tavern check checks them, counted as recorded, and its numbering is the desk's.
     assert main(["check", str(path)]) == 0
-    assert "PASS desk.both-exchanged" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert f"PASS desk.both-exchanged: Can Ann exchange both? (claims: {len(discards(ex))} " \
+        "recorded (desk))" in out
+    assert out.splitlines()[-1] == f"claims: {len(discards(ex))} recorded (desk)"
     assert main(["explore", str(path), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert [tuple(o["values"]["players.Ann.discard"]) for o in data["outcomes"]] == \

@@ -358,7 +358,8 @@ def test_recorded_marks_claims_in_three_places(tmp_path):
     outcomes); an empty one, or one elsewhere, is refused."""
     text = GOOD.replace("  - play Witch\n", "  - play Witch\n  - {expect: {turn: {actions: 0}}, "
                         "recorded: tavern play}\n") + \
-        'recorded: "tavern play"\noutcomes: {recorded: tavern play, fields: [piles.Curse]}\n'
+        'recorded: "tavern play"\noutcomes: {recorded: tavern play, fields: [piles.Curse], ' \
+        'expect: [{piles.Curse: 9}]}\n'
     assert load_scenario(write(tmp_path, text)).checkpoints[0].expect == {"turn": {"actions": 0}}
     empty = problems(tmp_path, text.replace('recorded: "tavern play"', 'recorded: ""'))
     assert [(p.line, "must not be empty" in p.message) for p in empty] == [(18, True)]

@@ -113,7 +113,7 @@ def corpus_runs():
         g = scn.game()
         seen = []
         policies = Policies(scn.policies)  # their answers are decisions met too
-        for a in [*scn.script, None]:
+        for a in [*scn.answers(), None]:  # entries read without an answer left out
             while (by_policy := policies.choose(g)) is not None:
                 seen.append(met(g))
                 g.answer(by_policy[0])

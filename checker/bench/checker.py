@@ -87,7 +87,8 @@ def bench_corpus() -> None:
     proc = subprocess.run([*cmd, "check", str(CORPUS)], capture_output=True, text=True,
                           check=False)
     seconds = time.perf_counter() - t0
-    summary = (proc.stdout.strip().splitlines() or ["(no output)"])[-1]
+    # the verdicts' line and the claims' line
+    summary = "; ".join(proc.stdout.strip().splitlines()[-2:]) or "(no output)"
     print(f"  tavern check {CORPUS.name}/: {seconds:.2f} s wall, exit {proc.returncode} "
           f"({summary})  target < 1 s")
 

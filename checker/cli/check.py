@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections import Counter
 
 from dominion_tavern.checker import CORPUS
 from dominion_tavern.checker.cli.subcommand import command
@@ -15,20 +16,35 @@ from dominion_tavern.checker.format.load import (
     find_scenarios,
     load_scenario,
 )
+from dominion_tavern.checker.runner import ruleset_compare
 from dominion_tavern.checker.runner.script_run import Result, run_scenario
+from dominion_tavern.checker.runner.verdicts import (
+    EXITS,
+    FAIL,
+    NO_CLAIM,
+    PASS,
+    UNDECIDED,
+    Claims,
+    exit_status,
+)
 from dominion_tavern.rulebook.carddata import RULESETS
 
 
 def add(sub) -> None:
-    ap = command(sub, "check", "run scenario files (or folders of them) and print PASS/FAIL for "
+    ap = command(sub, "check", "run scenario files (or folders of them) and print a verdict for "
                  "each", "Run each scenario: build its setup, answer its script strictly, then "
-                 "compare the position with its expect section and, if it has one, the "
-                 "explored outcomes with outcomes.expect. A failure names the first "
-                 "difference and prints the log up to it, each line with its rule id.\n\n"
+                 "compare the position where the run stops (each stop point asked for must be "
+                 "reached exactly) with its expect section and the explored outcomes with "
+                 "outcomes.expect. Verdicts: PASS (every claim holds), FAIL (the first "
+                 "difference, with the log up to it, each line with its rule id), NO CLAIM "
+                 "(nothing claimed: never counted as passed), UNDECIDED (the search's node "
+                 "budget ended it first). Claims are counted, stated and recorded (a mapping "
+                 "with recorded: TOOL). checker/README.md, 'What a PASS means', says it in "
+                 "full.\n\n"
                  "  tavern check                      (the scenario book shipped with Tavern)\n"
                  "  tavern check checker/scenarios\n"
                  "  tavern check a.yaml --ruleset 2015 --json",
-                 {0: "every scenario passes", 1: "a scenario fails"})
+                 EXITS)
     ap.add_argument("paths", nargs="*", metavar="PATH",
                     help="scenario files, or folders: every *.yaml under them, sorted (default: "
                     "the scenario book installed with Tavern)")
@@ -36,8 +52,10 @@ def add(sub) -> None:
     ap.add_argument("--ruleset", choices=RULESETS, help="run under this ruleset instead of "
                     "each file's own (meta.ruleset, default current)")
     ap.add_argument("--compare-rulesets", action="store_true",
-                    help="run each scenario under both rulesets and report those that differ "
-                    "(exit 0 whatever differs)")
+                    help="run each scenario under both rulesets and report those whose answers "
+                    "differ: verdicts, values read, outcome sets and probabilities side by side, "
+                    "with the rules, card texts and rulings that differ (exit 0 whatever "
+                    "differs)")
     ap.set_defaults(run=run)
 
 
@@ -62,48 +80,64 @@ def load_all(paths: list[str]) -> list[Scenario]:
     return scenarios
 
 
+LABELS = {PASS: "PASS", FAIL: "FAIL", NO_CLAIM: "NO CLAIM", UNDECIDED: "UNDECIDED"}
+
+
 def _print(res: Result) -> None:
-    print(f"{'PASS' if res.passed else 'FAIL'} {res.id}: {res.question}")
-    if not res.passed:
+    claims = Claims(res.claims["stated"], res.claims["recorded"],
+                    tuple(res.claims["recorded_by"]))
+    if res.verdict == NO_CLAIM:
+        what = "no expect, no outcomes.expect"
+        if res.outcomes is not None:
+            what += f"; {len(res.outcomes)} outcome(s) explored" + (
+                ", when the node budget stopped the search" if res.outcomes_cut else "")
+        print(f"NO CLAIM {res.id}: {res.question} ({what})")
+        return
+    print(f"{LABELS[res.verdict]} {res.id}: {res.question} (claims: {claims.text()})")
+    if res.verdict == UNDECIDED:
+        print(f"    {res.undecided}")
+    if res.verdict == FAIL:
         print(f"    {res.failure}")
         print(f"    ({res.path}, ruleset {res.ruleset})")
         for line in res.log:
             print(f"      {line}")
 
 
-def _differences(a: Result, b: Result) -> list[str]:
-    out = []
-    if a.passed != b.passed:
-        out.append(f"{a.ruleset}: {'PASS' if a.passed else 'FAIL'}, "
-                   f"{b.ruleset}: {'PASS' if b.passed else 'FAIL'}")
-    for key in dict.fromkeys([*a.observed, *b.observed]):
-        va, vb = a.observed.get(key), b.observed.get(key)
-        if va != vb:
-            out.append(f"{key}: {a.ruleset} {va!r}, {b.ruleset} {vb!r}")
-    return out
-
-
 def compare(scenarios: list[Scenario], as_json: bool) -> int:
     differing = 0
     for scn in scenarios:
-        a, b = (run_scenario(scn, rs) for rs in RULESETS)
-        diffs = _differences(a, b)
-        differing += bool(diffs)
+        c = ruleset_compare.compare(scn)
+        differing += c.differs
         if as_json:
             print(json.dumps({"id": scn.id, "path": str(scn.path), "question": scn.question,
-                              "differs": bool(diffs), "differences": diffs,
-                              "results": {r.ruleset: r.as_dict() for r in (a, b)}}))
-        elif diffs:
+                              **c.as_dict()}))
+        elif c.differs:
             print(f"DIFFERS {scn.id}: {scn.question}")
-            for d in diffs:
+            for d in c.answers:
                 print(f"    {d}")
-            for r in (a, b):
+            for r in c.results:
                 if r.failure:
                     print(f"    {r.ruleset}: {r.failure}")
+            for why in c.reasons:
+                print(f"    along the way: {why}")
     if not as_json:
         print(f"{differing} of {len(scenarios)} scenarios differ between rulesets "
               f"{' and '.join(RULESETS)}")
     return 0
+
+
+def summary(results: list[Result]) -> list[str]:
+    """The summary lines: the verdicts counted apart, undecided ones on a line of their own,
+    then the claims checked, stated and recorded."""
+    n = Counter(r.verdict for r in results)
+    claims = sum((Claims(r.claims["stated"], r.claims["recorded"], tuple(r.claims["recorded_by"]))
+                  for r in results), Claims())
+    lines = [f"{n[PASS]} passed, {n[FAIL]} failed, {n[NO_CLAIM]} with no claim"]
+    if n[UNDECIDED]:
+        lines.append(f"{n[UNDECIDED]} undecided (not passed): a search stopped at its node "
+                     "budget before a verdict")
+    lines.append(f"claims: {claims.text()}")
+    return lines
 
 
 def run(args: argparse.Namespace) -> int:
@@ -115,14 +149,14 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if args.compare_rulesets:
         return compare(scenarios, args.json)
-    failed = 0
+    results = []
     for scn in scenarios:
         res = run_scenario(scn, args.ruleset)
-        failed += not res.passed
+        results.append(res)
         if args.json:
             print(json.dumps(res.as_dict()))
         else:
             _print(res)
     if not args.json:
-        print(f"{len(scenarios) - failed} passed, {failed} failed")
-    return 1 if failed else 0
+        print("\n".join(summary(results)))
+    return exit_status([r.verdict for r in results])

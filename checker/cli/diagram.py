@@ -104,7 +104,7 @@ def build(args: argparse.Namespace) -> Diagram:
     factory = scn.factory(args.ruleset)
     # the script up to its first open chance step, the policies' answers included: where the
     # outcomes' paths start
-    line, _ = prefix(Game(factory), scn.script, Policies(scn.policies))
+    line, _ = prefix(Game(factory), scn.answers(args.ruleset), Policies(scn.policies))
     return tree.from_exploration(ex, tree.game_prompts(factory, line),
                                  max_depth=args.depth, max_nodes=drawn)
 

@@ -19,6 +19,7 @@ from dominion_tavern.checker.format.load import load_scenario
 from dominion_tavern.checker.format.policies import Policies
 from dominion_tavern.checker.format.writing import scenario_yaml
 from dominion_tavern.checker.reading.open_steps import leaves_open
+from dominion_tavern.checker.reading.script_fit import given_answers
 from dominion_tavern.checker.reading.script_messages import never_used, not_legal
 from dominion_tavern.rulebook.carddata import RULESETS
 from dominion_tavern.rulebook.engine.decisions import IllegalAnswer
@@ -62,7 +63,8 @@ def run(args: argparse.Namespace) -> int:
         script = script[:args.answers]
     g = scn.game(args.ruleset)
     policies = Policies(scn.policies)  # their answers go into the new file's script
-    for i, a in enumerate(script, 1):
+    given = given_answers(scn.factory(args.ruleset), script, Policies(scn.policies).play)
+    for i, a in enumerate(given, 1):
         while g.pending is None and g.paused is not None:
             g.resume()
         policies.play(g)

@@ -137,7 +137,7 @@ def run(args: argparse.Namespace) -> int:
     events = events_of((scn.outcomes or {}).get("events"))
     start = Game(scn.factory(args.ruleset))
     # the script up to its first open chance step, and the policies' answers on the way
-    line, _ = prefix(start, scn.script, Policies(scn.policies))
+    line, _ = prefix(start, scn.answers(args.ruleset), Policies(scn.policies))
     closed = closed_on_paths(scn.factory(args.ruleset), line, ex.numbered())
     if args.json:
         out = ex.as_dict()

@@ -30,7 +30,9 @@ def add(sub) -> None:
                  "the game (rule game.setup.out-of-game), the log, each line with the rule id "
                  "behind it, the decision left pending, then the text of every rule cited "
                  "(as it stands in the scenario's ruleset).",
-                 {0: "the scenario passes", 1: "the scenario fails (the log is printed up to "
+                 {0: "the scenario does not fail (it passes, claims nothing or is "
+                  "undecided: tavern check says which)",
+                  1: "the scenario fails (the log is printed up to "
                   "where its script stops)"})
     ap.add_argument("file", help="a scenario file")
     ap.add_argument("--ruleset", choices=RULESETS, help="run under this ruleset instead of "
@@ -55,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
     closed_at = []  # (log entries before it, who answered what, what was not offered)
     policies = Policies(scn.policies)  # they answer first, as in check: the log says so
     left_open = None  # the entry that leaves a chance step open: one line ends there
-    for a in [*scn.script, None]:
+    for a in [*scn.answers(rs), None]:
         try:
             policies.play(g)
         except ExploreError:
@@ -83,7 +85,8 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({"id": scn.id, "question": scn.question, "ruleset": rs,
                           "out_of_game": out,
-                          "passed": res.passed, "failure": res.failure,
+                          "passed": res.passed, "verdict": res.verdict,
+                          "failure": res.failure,
                           "log": [e.as_dict() for e in g.log],
                           "not_offered": [{"after_entries": n, "player": who, "answer": a,
                                            "closed": closed_dicts(cs)}
@@ -93,7 +96,7 @@ def run(args: argparse.Namespace) -> int:
                                      for i, e, p in chance],
                           "line_probability": str(line_chance),
                           "rules": [rule_entry(r, rs) for r in rules]}, indent=1))
-        return 0 if res.passed else 1
+        return 0 if res.failure is None else 1
     print(f"{scn.id}: {scn.question}  (ruleset {rs})")
     if res.failure:
         print(f"the scenario fails: {res.failure}")
@@ -125,4 +128,4 @@ def run(args: argparse.Namespace) -> int:
         print(f"\n{rid}: {r['title']}")
         print(textwrap.fill(r["text"], 92, initial_indent="    ", subsequent_indent="    "))
         print(f"    source: {r['source']}")
-    return 0 if res.passed else 1
+    return 0 if res.failure is None else 1

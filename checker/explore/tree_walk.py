@@ -41,8 +41,9 @@ from dominion_tavern.checker.reading.saved_states import (
     restart,
     restartable,
 )
+from dominion_tavern.checker.reading.script_fit import ScriptFit
 from dominion_tavern.checker.reading.script_messages import never_used, not_legal
-from dominion_tavern.checker.reading.stop_points import ExploreError, Stop, Stopper
+from dominion_tavern.checker.reading.stop_points import ExploreError, Stop, Stopper, mark_text
 from dominion_tavern.rulebook.engine.chance import ChanceStep
 from dominion_tavern.rulebook.engine.decisions import IllegalAnswer
 from dominion_tavern.rulebook.engine.game import Game
@@ -122,6 +123,7 @@ class _Explorer:
         anchor: _Anchor | None = None
         n = len(self.script)
         played: list[str] = []  # the script's answers and, before each, the policies'
+        fit = ScriptFit(stopper)  # entries for choices the game made by itself: read, not given
         for i, a in enumerate(self.script):
             by_policy = self.policies.play(g)
             played += by_policy
@@ -129,6 +131,9 @@ class _Explorer:
                 anchor.script += len(by_policy)
             if g.pending is None:
                 raise ExploreError(never_used(i + 1, a, g))
+            if fit.taken(g, a) is not None:
+                continue
+            fit.answering()
             if self.fast and is_top_level(g) and restartable(g):
                 anchor = _Anchor(SavedState(g.state), g.legal(), script=0)
             if i == n - 1:
@@ -140,6 +145,8 @@ class _Explorer:
             played.append(a)
             if anchor is not None:
                 anchor.script += 1
+        if not stopper.armed:  # the last entries were read without an answer
+            stopper.armed = True
         self.script = played
         self.getters = []
         for f in self.fields:
@@ -181,6 +188,10 @@ class _Explorer:
         depth are used up, or nothing can be answered."""
         d = g.pending
         over = d is None and g.paused is None
+        if g.paused is not None and not self.stop.matches(g.paused):
+            raise ExploreError(f"stop ({self.stop.describe()}) is never reached: a path passed "
+                               f"it and stood at {mark_text(g.paused)}; ask for a stop point "
+                               "still to come in the turn the script ends in")
         depth_cut = self.max_depth is not None and depth >= self.max_depth
         # A chance step finishes the answer before it (a card's draw), so it never ends a path.
         counted = self.stop.decisions == decided and not isinstance(d, ChanceStep)

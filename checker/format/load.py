@@ -23,6 +23,7 @@ from dominion_tavern.checker.format import semantic_checks
 from dominion_tavern.checker.format.policies import Policies
 from dominion_tavern.checker.format.schema_errors import kind, schema_problems
 from dominion_tavern.checker.reading.open_steps import leaves_open
+from dominion_tavern.checker.reading.script_fit import given_answers
 from dominion_tavern.rulebook.engine.game import Game
 from dominion_tavern.rulebook.position import build
 from dominion_tavern.rulebook.setup import SetupError
@@ -31,7 +32,7 @@ from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.nodes import MappingNode, Node, SequenceNode
 
 Path_ = tuple[str | int, ...]
-TOP_KEYS = ("meta", "setup", "script", "stop", "expect", "outcomes", "policies")
+TOP_KEYS = ("meta", "setup", "script", "stop", "expect", "outcomes", "policies", "recorded")
 #: Values (mappings, lists, scalars) a file may hold once its aliases are expanded: the
 #: largest scenario holds a few hundred.
 MAX_NODES = 20_000
@@ -73,6 +74,7 @@ class Checkpoint:
     expect: dict[str, Any]
     stop: dict[str, Any] | None
     entry: int
+    recorded: str | None = None  # the tool that wrote its claims from a run
 
 
 @dataclass
@@ -90,6 +92,7 @@ class Scenario:
     # answer index -> what a branch gives where that entry is not legal (after a chance step
     # the script leaves open: checker.explore.script_branches)
     otherwise: dict[int, str] = field(default_factory=dict)
+    recorded: str | None = None   # the tool that wrote ``expect`` from a run (else stated)
 
     @property
     def id_at(self) -> tuple[int, int]:
@@ -121,13 +124,21 @@ class Scenario:
     def game(self, ruleset: str | None = None) -> Game:
         return Game(self.factory(ruleset))
 
+    def answers(self, ruleset: str | None = None) -> list[str]:
+        """The script's entries that answer decisions, in order: a replay of them, with the
+        players' policies answering theirs, reaches the game the script describes (entries for
+        choices the game makes by itself are read without an answer:
+        :mod:`checker.reading.script_fit`). Entries from a chance step the script leaves open
+        on are kept as written (their branches are the explorer's)."""
+        return given_answers(self.factory(ruleset), self.script, Policies(self.policies).play)
+
     def script_game(self, ruleset: str | None = None) -> Game:
         """The game after the script as far as one line goes: the players' policies answering
         theirs, up to the game's end or a chance step the script leaves open (its branches are
         the explorer's); an entry that does not fit raises :class:`IllegalAnswer`."""
         g = self.game(ruleset)
         policies = Policies(self.policies)
-        for a in self.script:
+        for a in self.answers(ruleset):
             policies.play(g)
             if g.pending is None or leaves_open(g, a):
                 break
@@ -357,7 +368,7 @@ def _load(path: Path, text: str, raw: Any, locate: Callable[..., tuple[int, int]
         answers, checkpoints, otherwise = split_script(data.get("script") or [])
         scn = Scenario(path, data["meta"], data["setup"] or {}, answers, data.get("expect"),
                        data.get("outcomes"), text, checkpoints, data.get("stop"),
-                       data.get("policies"), otherwise)
+                       data.get("policies"), otherwise, data.get("recorded"))
         try:  # the engine's own check: whatever slipped through is still reported, located
             scn.factory()()
         except SetupError as e:
@@ -382,7 +393,8 @@ def split_script(entries: list[Any]) -> tuple[list[str], list[Checkpoint], dict[
             otherwise[len(answers)] = entry["otherwise"]
             answers.append(entry["answer"])
         elif isinstance(entry, dict):
-            checkpoints.append(Checkpoint(len(answers), entry["expect"], entry.get("stop"), i))
+            checkpoints.append(Checkpoint(len(answers), entry["expect"], entry.get("stop"), i,
+                                          entry.get("recorded")))
         else:
             answers.append(entry)
     return answers, checkpoints, otherwise

@@ -94,7 +94,17 @@ class _Checker:
         self.check_expect(_dict(self.data.get("expect")), ("expect",))
         self.check_outcomes(_dict(self.data.get("outcomes")))
         self.out += policy_problems(self.data.get(POLICIES), self.names)
+        self.check_recorded(self.data, (), "expect")
+        self.check_recorded(_dict(self.data.get("outcomes")), ("outcomes",), "expect", "events")
         return self.out
+
+    def check_recorded(self, holder: dict[str, Any], path: P, *claims: str) -> None:
+        """``recorded`` marks the claims beside it: there must be some."""
+        if "recorded" in holder and all(holder.get(c) is None for c in claims):
+            at = where((*path, "recorded")) if path else "recorded"
+            self.add(((*path, "recorded"), f"{at}: marks the claims beside it as recorded by "
+                      f"{holder['recorded']!r}, but there is no {' or '.join(claims)} beside "
+                      "it", True))
 
     # -- meta -------------------------------------------------------------------------------
     def check_meta(self) -> None:
@@ -263,6 +273,10 @@ class _Checker:
         if "phase" in stop and stop.get("at") in ("next-decision", "end-of-turn"):
             self.add(((*path, "phase"), f"{where(path)}.phase: only 'at: end-of-phase' takes a "
                       f"phase, not 'at: {stop['at']}'", True))
+        if "or_game_end" in stop and stop.get("at") == "next-decision":
+            self.add(((*path, "or_game_end"), f"{where(path)}.or_game_end: 'at: next-decision' "
+                      "already stops at the game's end; or_game_end goes with 'end-of-phase' "
+                      "or 'end-of-turn'", True))
 
     def check_outcomes(self, outcomes: dict[str, Any]) -> None:
         stop = outcomes.get("stop")

@@ -5,7 +5,9 @@ decision it was meant for, and the legal answers."""
 from __future__ import annotations
 
 from itertools import islice
+from typing import Any
 
+from dominion_tavern.checker.reading.stop_points import mark_text
 from dominion_tavern.rulebook.engine.decisions import Decision
 from dominion_tavern.rulebook.engine.game import Game
 
@@ -46,8 +48,26 @@ def _made_for(g: Game, answer: str) -> str:
     return out
 
 
-
 def never_used(i: int, answer: str, g: Game) -> str:
     """Script entry ``i`` comes when no decision is pending."""
     why = "the game is over" if g.over else "no decision is pending"
     return f"script entry {i} {answer!r} is never used: {why}"
+
+
+def standing(g: Game) -> str:
+    """Where a run stands, for a stop point it did not reach: paused at a mark, the game over,
+    or the pending decision with its legal answers."""
+    t = g.state.turn
+    if g.paused is not None:
+        return f"it stood at {mark_text(g.paused)} ({t.player.name}'s)"
+    if g.pending is None:
+        return f"it stood at the game's end (after turn {t.number}, {t.player.name}'s)"
+    d = g.pending
+    return (f"it stood in turn {t.number} ({t.player.name}'s), {t.phase} phase, at {d.whose} "
+            f"\"{d.prompt}\" (legal: {options_text(d)})")
+
+
+def stop_text(spec: dict[str, Any]) -> str:
+    """A ``stop`` as written: ``{at: end-of-phase, phase: buy}``."""
+    return "{" + ", ".join(f"{k}: {str(v).lower() if isinstance(v, bool) else v}"
+                           for k, v in spec.items()) + "}"

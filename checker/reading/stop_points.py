@@ -56,6 +56,27 @@ class Stop:
             raise ExploreError(f"stop.phase: {phase!r} is not one of {', '.join(PHASES)}")
         return cls(mark="phase-end", phase=phase)
 
+    def matches(self, mark: Mark) -> bool:
+        """Whether the game paused at ``mark`` is at this stop point."""
+        return mark.kind == self.mark and (self.phase is None or mark.phase == self.phase)
+
+    def passed(self, mark: Mark, turn: int) -> bool:
+        """Whether ``mark`` lies beyond this stop point, which belongs to turn ``turn``: a
+        later turn, or a later phase of that turn than the phase the stop names. A stop point
+        is in the turn where it is asked for; once past, it can never be reached."""
+        if self.mark is None:
+            return False
+        if mark.turn != turn:
+            return True
+        if self.mark == "phase-end" and self.phase is not None:
+            return mark.kind == "turn-end" or PHASES.index(mark.phase) > PHASES.index(self.phase)
+        return False
+
+    def behind(self, phase: str) -> bool:
+        """Whether this stop, at the end of a named phase, lies behind ``phase`` of its turn."""
+        return self.mark == "phase-end" and self.phase is not None and \
+            PHASES.index(phase) > PHASES.index(self.phase)
+
     def describe(self) -> str:
         if self.decisions is not None:
             return f"after {self.decisions} more decision(s)"
@@ -64,17 +85,43 @@ class Stop:
         return f"at the end of the {self.phase or 'current'} phase"
 
 
-class Stopper:
-    """The ``stop`` callback of one game: pauses at the stop mark once ``armed`` (the script is
-    done, so marks the script itself passes are not stop points)."""
+def mark_text(mark: Mark) -> str:
+    """``the end of the buy phase of turn 3``, ``the end of turn 3``."""
+    if mark.kind == "turn-end":
+        return f"the end of turn {mark.turn}"
+    return f"the end of the {mark.phase} phase of turn {mark.turn}"
 
-    __slots__ = ("armed", "stop")
+
+class Stopper:
+    """The ``stop`` callback of one game: once ``armed`` (the script is done, so marks the
+    script itself passes are not stop points), pauses at the stop mark, or at the first mark
+    past it (:meth:`Stop.passed`), so that a run never goes on beside its stop point. The turn
+    the stop belongs to is the one of the first mark met once armed."""
+
+    __slots__ = ("_armed", "action_ended", "stop", "turn")
+    turn: int | None
 
     def __init__(self, stop: Stop, armed: bool) -> None:
         self.stop = stop
         self.armed = armed
+        self.action_ended: int | None = None  # the turn whose Action phase was seen to end
+
+    @property
+    def armed(self) -> bool:
+        return self._armed
+
+    @armed.setter
+    def armed(self, value: bool) -> None:
+        self._armed = value
+        self.turn = None
 
     def __call__(self, mark: Mark) -> bool:
+        if mark.phase == "action" and mark.kind == "phase-end":
+            self.action_ended = mark.turn
+        if not self._armed:
+            return False
+        if self.turn is None:
+            self.turn = mark.turn
         s = self.stop
-        return self.armed and mark.kind == s.mark and (s.phase is None or mark.phase == s.phase)
+        return s.matches(mark) or s.passed(mark, self.turn)
 

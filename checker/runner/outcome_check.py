@@ -42,17 +42,28 @@ class OutcomeCheck:
         return not self.missing and not self.unexpected and not self.wrong_chance and \
             not self.wrong_events and not self.exploration.truncated
 
+    @property
+    def undecided(self) -> bool:
+        """The search stopped at its node budget and found nothing unexpected so far: what it
+        has not reached could still hold or not (an unexpected outcome found fails at once)."""
+        return self.exploration.truncated and not self.unexpected
+
     def describe(self) -> str:
+        ex = self.exploration
         if self.ok:
-            return f"{len(self.exploration.outcomes)} outcome(s) as expected"
+            return f"{len(ex.outcomes)} outcome(s) as expected"
+        if self.undecided:
+            return (f"the search stopped at its node budget ({ex.max_nodes:,} answers tried) "
+                    f"before every path reached the stop; the {len(ex.outcomes)} outcome(s) "
+                    "found so far are expected, the rest is not tested")
         lines = list(self.wrong_events)
-        if self.exploration.truncated:
-            lines.append(f"exploration stopped at {self.exploration.max_nodes} decisions")
+        if ex.truncated:
+            lines.append(f"exploration stopped at {ex.max_nodes} decisions")
         for m in self.missing:
             lines.append("missing outcome: " + _show(m))
         for o in self.unexpected:
-            lines.append(f"unexpected outcome: {_show(o.values)} (path: "
-                         f"{' / '.join(o.path) or 'no answers'})")
+            lines.append(f"unexpected outcome: {_show(o.values)}{' (game over)' if o.over else ''}"
+                         f" (path: {' / '.join(o.path) or 'no answers'})")
         for o, want in self.wrong_chance:
             lines.append(f"outcome {_show(o.values)}: probability expected {want}, got "
                          f"{o.chance_text()}")
@@ -74,7 +85,7 @@ def question(scn: Any) -> tuple[dict[str, Any] | None, list[str], list[dict[str,
     if unknown:
         raise ExploreError(f"{scn.path}: outcomes: unknown key(s) "
                            f"{', '.join(sorted(map(str, unknown)))}; use stop, fields, expect, "
-                           "events")
+                           "events, recorded")
     expect = spec.get("expect")
     if expect is not None and (not isinstance(expect, list) or
                                not all(isinstance(e, dict) for e in expect)):
@@ -113,18 +124,24 @@ def explore_scenario(scn: Any, ruleset: str | None = None, max_nodes: int = DEFA
         fields = default_fields(Game(factory))
     if policies is None:
         policies = Policies(scn.policies)
+    # entries for choices the game makes by itself are read, not given (reading.script_fit);
+    # they come before any open chance step, so the ``otherwise`` of later entries shifts
+    answers = scn.answers(ruleset)
+    shift = len(scn.script) - len(answers)
+    otherwise = {k - shift: v for k, v in scn.otherwise.items() if k >= shift}
     try:
-        return explore_script(factory, scn.script, stop, fields, max_nodes, max_depth,
-                              policies, scn.otherwise)
+        return explore_script(factory, answers, stop, fields, max_nodes, max_depth,
+                              policies, otherwise)
     except ExploreError as e:
         raise ExploreError(f"{scn.path}: {e}") from None
 
 
 def check_outcomes(scn: Any, ruleset: str | None = None,
                    max_nodes: int = DEFAULT_MAX_NODES,
-                   policies: Policies | None = None) -> OutcomeCheck:
-    """Explore ``scn`` and compare the distinct outcomes with its ``outcomes.expect``, and the
-    probabilities of its ``outcomes.events``."""
+                   policies: Policies | None = None, ex: Exploration | None = None
+                   ) -> OutcomeCheck:
+    """Explore ``scn`` (unless ``ex`` is its exploration) and compare the distinct outcomes
+    with its ``outcomes.expect``, and the probabilities of its ``outcomes.events``."""
     _, fields, expect = question(scn)
     events = _events(scn)
     if expect is None and not events:
@@ -134,7 +151,7 @@ def check_outcomes(scn: Any, ruleset: str | None = None,
         raise ExploreError(f"{scn.path}: outcomes.events name field(s) "
                            f"{', '.join(missing_fields)} that outcomes.fields does not list; "
                            f"fields: {', '.join(fields)}")
-    ex = explore_scenario(scn, ruleset, max_nodes, policies=policies)
+    ex = ex if ex is not None else explore_scenario(scn, ruleset, max_nodes, policies=policies)
     if expect is None:  # events only: the outcomes themselves are not claimed
         return OutcomeCheck(ex, [], [], [], event_failures(events, ex))
     wanted: dict[tuple[Any, ...], dict[str, Any]] = {}
@@ -170,16 +187,28 @@ def check_outcomes(scn: Any, ruleset: str | None = None,
         wanted[key] = values
         if bounds is not None:
             chances[key] = bounds
-    if chances and not ex.chance:
-        if not ex.truncated:
-            raise ExploreError(f"{scn.path}: outcomes.expect gives probabilities, but the search "
-                               "met no chance step (the setup has a seed, or no card in unknown "
-                               "order comes up); leave out the seed or the probabilities")
-        chances = {}  # a search cut short weighs nothing, and fails as cut short
+    if ex.truncated:
+        chances = {}  # a search cut short weighs nothing, and fails or stays undecided as such
+    elif not ex.chance:
+        if any(b not in CERTAIN for b in chances.values()):
+            raise ExploreError(f"{scn.path}: outcomes.expect gives probabilities other than 0 "
+                               "and 1, but the search met no chance step (the setup has a seed, "
+                               "or no card in unknown order comes up); leave out the seed or the "
+                               "probabilities")
+        only = len(ex.outcomes) == 1  # without chance the players' choices decide everything
+        for o in ex.outcomes:
+            o.low, o.high = Fraction(only), Fraction(1)
     found = {tuple(o.values[f] for f in fields): o for o in ex.outcomes}
-    missing = [v for k, v in wanted.items() if k not in found]
+    # an outcome expected with probability 0 is a claim that it is not reached
+    missing = [v for k, v in wanted.items() if k not in found and chances.get(k) != NEVER]
     unexpected = [o for k, o in found.items() if k not in wanted]
     wrong = [(found[k], bounds_text(b)) for k, b in chances.items()
              if k in found and (found[k].low, found[k].high) != b]
     return OutcomeCheck(ex, missing, unexpected, wrong, event_failures(events, ex))
+
+
+NEVER = (Fraction(0), Fraction(0))
+#: The probabilities an outcome can have when no chance step is met: the only outcome (1), one
+#: the players' choices may avoid ("0 to 1"), or one never reached (0).
+CERTAIN = ((Fraction(1), Fraction(1)), (Fraction(0), Fraction(1)), NEVER)
 

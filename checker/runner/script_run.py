@@ -4,18 +4,22 @@ Each script answer answers the pending decision in turn; an illegal answer, or o
 no decision is pending, fails the run. After an answer the game runs on until it needs the
 next one, and the position a check looks at is where the run *stops*:
 
-* by default, at the next decision (or the game's end); but after an answer given in the Buy
-  phase (other than ``end Buy phase``), at the end of the Buy phase, before Clean-up, when no
-  decision comes first: a Buy phase that ends because no Buy is left would otherwise run
+* with no ``stop``, at the next decision (or the game's end); but after an answer given in the
+  Buy phase (other than ``end Buy phase``), at the end of the Buy phase, before Clean-up, when
+  no decision comes first: a Buy phase that ends because no Buy is left would otherwise run
   straight into Clean-up and show the next hand;
-* at an explicit ``stop``: ``{at: end-of-phase}`` (of the current phase, or ``phase: P``),
-  ``{at: end-of-turn}``, or ``{at: next-decision}`` (no Buy-phase exception). A decision that
-  comes first always stops the run: nothing can be done without its answer.
+* at ``{at: next-decision}``: at the first decision the script does not answer, or the game's
+  end, wherever that is (no Buy-phase exception);
+* at ``{at: end-of-phase}`` (of the current phase, or ``phase: P`` of this turn) or
+  ``{at: end-of-turn}``: exactly there. A stop point is a promise: a run that stops before it
+  (at a decision the script does not answer), past it (the phase already over) or at the
+  game's end (unless the stop says ``or_game_end: true``) fails, naming the stop, where the run
+  stood and the pending decision.
 
 A checkpoint (a ``{expect: ..., stop: ...}`` entry in the script) is checked where the run
 stops after the answers before it; a checkpoint without a stop right after another one is
-checked at the same point. A decision left pending at the end is not a failure; it is the
-point the scenario asks about.
+checked at the same point. A decision left pending where the run stops by default or at
+``next-decision`` is not a failure; it is the point the scenario asks about.
 """
 
 from __future__ import annotations
@@ -24,20 +28,35 @@ from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from dominion_tavern.checker.explore import ExploreError, Stop
+from dominion_tavern.checker.explore import DEFAULT_MAX_NODES, ExploreError, Stop, default_fields
 from dominion_tavern.checker.format.load import Checkpoint, Scenario
 from dominion_tavern.checker.format.policies import Policies
 from dominion_tavern.checker.reading.engine_faults import fault_where
+from dominion_tavern.checker.reading.field_paths import getter, plain
 from dominion_tavern.checker.reading.open_steps import leaves_open
-from dominion_tavern.checker.reading.script_messages import never_used, not_legal, options_text
+from dominion_tavern.checker.reading.script_fit import ScriptFit
+from dominion_tavern.checker.reading.script_messages import (
+    never_used,
+    not_legal,
+    options_text,
+    standing,
+    stop_text,
+)
 from dominion_tavern.checker.reading.stop_points import Stopper
 from dominion_tavern.checker.runner.expectations import Check, checks
-from dominion_tavern.checker.runner.outcome_check import asks_outcomes, check_outcomes
+from dominion_tavern.checker.runner.outcome_check import (
+    asks_outcomes,
+    check_outcomes,
+    explore_scenario,
+)
+from dominion_tavern.checker.runner.verdicts import FAIL, NO_CLAIM, PASS, UNDECIDED, file_claims
 from dominion_tavern.rulebook.engine.decisions import IllegalAnswer
 from dominion_tavern.rulebook.engine.game import Game
 from dominion_tavern.rulebook.setup import SetupError
 
 END_BUY = "end Buy phase"
+NEXT_DECISION = "next-decision"
+GAME_END_OK = "or_game_end"  # a stop that accepts the game's end in its place
 
 
 @dataclass
@@ -52,6 +71,12 @@ class Result:
     rules: list[str] = field(default_factory=list)
     observed: dict[str, Any] = field(default_factory=dict)
     pending: dict[str, Any] | None = None
+    verdict: str = FAIL   # one of checker.runner.verdicts: PASS, FAIL, no claim, undecided
+    claims: dict[str, Any] = field(default_factory=dict)  # stated, recorded, recorded_by
+    undecided: str | None = None  # why no verdict was reached (a limit, never a failure)
+    read: list[str] = field(default_factory=list)  # script entries read without an answer
+    outcomes: list[dict[str, Any]] | None = None  # what the outcomes section explored
+    outcomes_cut: bool = False  # the node budget stopped that search: outcomes are partial
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -62,9 +87,36 @@ def stop_point(spec: dict[str, Any] | None, after_buy: bool) -> Stop | None:
     the last answer was given in the Buy phase and did not end it."""
     if spec is None:
         return Stop(mark="phase-end", phase="buy") if after_buy else None
-    if spec.get("at") == "next-decision":
+    if spec.get("at") == NEXT_DECISION:
         return None
-    return Stop.parse(spec)
+    return _parse(spec)
+
+
+def _parse(spec: dict[str, Any]) -> Stop:
+    return Stop.parse({k: v for k, v in spec.items() if k != GAME_END_OK})
+
+
+def missed(spec: dict[str, Any] | None, g: Game) -> str | None:
+    """Why the run, halted, is not at the stop point ``spec`` asked for (None: it is, or the
+    stop is the default or ``next-decision``, which any halt meets)."""
+    if spec is None or spec.get("at") == NEXT_DECISION:
+        return None
+    stop = _parse(spec)
+    if g.paused is not None and stop.matches(g.paused):
+        return None
+    if g.paused is None and g.pending is None and spec.get(GAME_END_OK):
+        return None
+    if g.paused is not None or stop.behind(g.state.turn.phase):
+        why = "the run had passed it"
+        fix = "stop at a point still to come in that turn, or end the script earlier"
+    elif g.pending is None:
+        why = "the game ended before it"
+        fix = f"write '{GAME_END_OK}: true' in the stop to accept the game's end in its place"
+    else:
+        why = "a decision the script does not answer came first"
+        fix = ("answer it in the script, or write 'stop: {at: next-decision}' to stop at the "
+               "first decision the script does not answer")
+    return f"stop {stop_text(spec)} ({stop.describe()}) not reached: {why}; {standing(g)}; {fix}"
 
 
 class ScriptRun:
@@ -80,6 +132,8 @@ class ScriptRun:
         for cp in [*scn.checkpoints, final]:
             self.at.setdefault(cp.after, []).append(cp)
         self.stopper = Stopper(Stop(), armed=False)
+        self.fit = ScriptFit(self.stopper)
+        self.read: list[str] = []  # entries read without an answer, and why
         self.after_buy = False
         self._arm(self.at.get(0, [final])[0].stop)
         self.game = Game(scn.factory(ruleset), self.stopper)
@@ -100,6 +154,10 @@ class ScriptRun:
                     if g.paused is not None:
                         g.resume()
                 failure = self._by_policy()
+                if failure is None:
+                    failure = missed(cp.stop, g)
+                    if failure is not None and cp.entry >= 0:
+                        failure = f"checkpoint script[{cp.entry}]: {failure}"
                 if failure is not None:
                     yield failure
                     return
@@ -124,10 +182,17 @@ class ScriptRun:
         d = g.pending
         if d is None:
             return never_used(i + 1, answer, g)
-        if leaves_open(g, answer):
+        read = self.fit.taken(g, answer)
+        if read is not None:
+            self.read.append(f"script entry {i + 1} {answer!r}: {read}")
+        elif leaves_open(g, answer):
             return self._left_open(i)
-        self.after_buy = g.state.turn.phase == "buy" and answer != END_BUY
+        else:
+            self.after_buy = g.state.turn.phase == "buy" and answer != END_BUY
         self._arm(self.at.get(i + 1, [Checkpoint(i + 1, {}, None, -1)])[0].stop)
+        if read is not None:
+            return None
+        self.fit.answering()
         try:
             g.answer(answer)
         except IllegalAnswer:
@@ -160,11 +225,17 @@ class ScriptRun:
         return None
 
 
-def run_scenario(scn: Scenario, ruleset: str | None = None) -> Result:
+def run_scenario(scn: Scenario, ruleset: str | None = None,
+                 max_nodes: int = DEFAULT_MAX_NODES) -> Result:
     """Play ``scn`` under its ruleset (or ``ruleset``) and compare with its checkpoints,
-    ``expect`` and ``outcomes.expect``."""
+    ``expect`` and ``outcomes.expect``; its ``outcomes`` section, with or without expected
+    outcomes, is explored (at most ``max_nodes`` answers tried). The verdict is one of
+    :mod:`.verdicts`."""
     rs = ruleset or scn.ruleset
-    res = Result(scn.id, str(scn.path), scn.question, rs, passed=False)
+    claims = file_claims(scn)
+    res = Result(scn.id, str(scn.path), scn.question, rs, passed=False, verdict=FAIL,
+                 claims={"stated": claims.stated, "recorded": claims.recorded,
+                         "recorded_by": list(claims.tools)})
     policies = Policies(scn.policies)
     try:
         run = ScriptRun(scn, rs, policies)
@@ -175,6 +246,7 @@ def run_scenario(scn: Scenario, ruleset: str | None = None) -> Result:
         res.failure = f"engine error at the start: {type(e).__name__}: {e} (at {fault_where(e)})"
         return res
     g = run.game
+    res.read = run.read
     try:
         for step in run.steps():
             if isinstance(step, str):
@@ -188,20 +260,42 @@ def run_scenario(scn: Scenario, ruleset: str | None = None) -> Result:
                     res.failure = where + c.difference()
             if res.failure is not None:
                 break
-        if res.failure is None and asks_outcomes(scn):
-            outcomes = check_outcomes(scn, rs, policies=policies)
-            if not outcomes.ok:
-                res.failure = "outcomes: " + outcomes.describe().replace("\n", "; ")
+        if res.failure is None and scn.outcomes is not None:
+            _outcomes(scn, rs, max_nodes, res, policies)
         if res.failure is None and policies.unused():
             res.failure = "; ".join(policies.unused())
     except ExploreError as e:
         res.failure = f"outcomes: {e}"
     except Exception as e:  # an engine fault must not stop the other scenarios
         res.failure = f"engine error: {type(e).__name__}: {e} (at {fault_where(e)})"
-    res.passed = res.failure is None
+    if res.failure is None and res.verdict != UNDECIDED:
+        res.verdict = PASS if claims.total else NO_CLAIM
+    if res.verdict == NO_CLAIM and not res.observed:  # what a claim could have read
+        res.observed = {f: plain(getter(g, f)(g)) for f in default_fields(g)}
+    res.passed = res.verdict == PASS
     res.log = [e.text() for e in g.log]
     res.rules = g.log.rules_cited()
     if g.pending is not None:
         res.pending = {"player": g.pending.player, "prompt": g.pending.prompt,
                        "options": g.legal()}
     return res
+
+
+def _outcomes(scn: Scenario, rs: str, max_nodes: int, res: Result,
+              policies: Policies) -> None:
+    """Explore the ``outcomes`` section: every outcome goes into ``res.outcomes``; with
+    expected outcomes, a difference fails the run, and a search cut short that found nothing
+    unexpected leaves it undecided (without, the outcomes are only counted)."""
+    ex = explore_scenario(scn, rs, max_nodes, policies=policies)
+    res.outcomes = [{"values": {k: plain(v) for k, v in o.values.items()},
+                     "probability": o.probability_text() if ex.chance else None,
+                     "game_over": o.over, "rules": o.rules} for o in ex.numbered()]
+    res.outcomes_cut = ex.truncated
+    if not asks_outcomes(scn):
+        return  # explored and counted, claiming nothing
+    found = check_outcomes(scn, rs, max_nodes, policies, ex)
+    if found.undecided:
+        res.verdict = UNDECIDED
+        res.undecided = "outcomes: " + found.describe()
+    elif not found.ok:
+        res.failure = "outcomes: " + found.describe().replace("\n", "; ")

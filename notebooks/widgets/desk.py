@@ -492,8 +492,9 @@ class Desk:
         if ex.chance:   # what the desk showed of chance is checked too
             for e, o in zip(expect, ex.numbered(), strict=True):
                 e[PROBABILITY] = o.probability_text()
+        # the claims are what the desk found, not what a judge stated: marked as recorded
         data["outcomes"] = {"stop": asked.scenario.outcomes["stop"], "fields": ex.fields,
-                            "expect": expect}
+                            "recorded": "desk", "expect": expect}
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / f"{stem}.yaml"
         if path.exists() and not self.replace.value:

@@ -85,12 +85,12 @@ class Stepper:
         if not isinstance(source, Game):  # a Scenario
             title = title or source.meta.get("title", "")
             self.game = source.game()
-            self.history = list(source.script if answers is None else answers)
+            self.history = list(source.answers() if answers is None else answers)
             if answers is None and source.policies:  # their answers are steps too
                 from dominion_tavern.checker.explore.script_branches import prefix
                 from dominion_tavern.checker.format.policies import Policies
 
-                self.history = prefix(source.game(), source.script,
+                self.history = prefix(source.game(), self.history,
                                       Policies(source.policies))[0]
             at = 0 if at is None else at
         else:

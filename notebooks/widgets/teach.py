@@ -99,5 +99,5 @@ def play_script(s: Scenario) -> Game:
     """A scenario's game with its whole script answered, printed step by step."""
     print(f"{s.meta.get('title', s.id)}\n  Q: {s.question}")
     g = s.game()
-    walk(g, *s.script, show_next=True)
+    walk(g, *s.answers(), show_next=True)
     return g
