@@ -9,6 +9,7 @@ from dominion_tavern.rulebook.cards import (  # noqa: F401
     basic,
     events,
     others,
+    seaside,
 )
 from dominion_tavern.rulebook.engine.registry import BEHAVIOURS
 

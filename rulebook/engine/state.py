@@ -185,6 +185,7 @@ class Turn:
     buy_phase_gains: int = 0            # ... of them in the Buy phase (Messenger)
     events_bought: dict[str, int] = field(default_factory=dict)
     draw_bonus: int = 0                 # extra cards for the Clean-up draw (Expedition)
+    next_hand: int = 5                  # the Clean-up draw before bonuses (Outpost: 3)
 
 
 @dataclass(eq=False)

@@ -360,6 +360,8 @@ class TurnLoop:
         then draw the next hand (rules ``turn.cleanup.discard``, ``turn.cleanup.draw``)."""
         t = self.state.turn
         p = t.player
+        if len({src for i, src in self.state.extra_turns if i == p.index}) > 1:
+            yield from self.choose_extra_turn(p)  # before Durations are kept or discarded
         everyone = [p, *self.others(p)]
         durations = bool(self.state.pending)  # without them, everything in play leaves
         leaving: list[list[Card]] = []
@@ -381,7 +383,7 @@ class TurnLoop:
                 if c.d.is_traveller:
                     yield from self.discarded_from_play(q, out, from_hand if q is p else [])
                     break
-        yield from self.draw(p, 5 + t.draw_bonus, rule="turn.cleanup.draw")
+        yield from self.draw(p, t.next_hand + t.draw_bonus, rule="turn.cleanup.draw")
         if self.reacts("end-of-turn", p):
             yield from self.fire("end-of-turn", p)  # after drawing: Save
 
@@ -443,6 +445,58 @@ class TurnLoop:
         move(card, self.state.pile(card.name))
         move(new, q.discard)
         self.note(q, "exchanges", (card.name,), f"for {new.name}", rule="traveller.exchange")
+
+    # -- extra turns ------------------------------------------------------------------------
+    def extra_turns_ahead(self: Game, idx: int) -> list[str]:
+        """What gave each extra turn player ``idx`` has set up and not yet taken, in order."""
+        return [src for i, src in self.state.extra_turns if i == idx]
+
+    def set_up_extra_turn(self: Game, p: Player, source: str, what: str) -> None:
+        """Queue p's extra turn from ``source`` after this one, saying now what the end of the
+        turn will do with it (rules ``turn.extra``, ``turn.extra.choice``)."""
+        ahead = self.extra_turns_ahead(p.index)
+        if self.ruleset == "current" and (self.would_be_third_turn(p.index)
+                                          or source in ahead):
+            self.note(p, "will take no extra turn", note="it would be a 3rd turn in a row",
+                      rule="turn.extra")  # said when set up; the end of the turn confirms it
+        elif ahead and source not in ahead:
+            self.note(p, f"will take an extra turn{what}", rule="turn.extra.choice",
+                      note="besides " + " and ".join(dict.fromkeys(ahead)) + "'s: "
+                      + ("both are taken, in the order chosen in Clean-up" if self.ruleset
+                         == "2015" else "one of them is taken, chosen in Clean-up"))
+        else:
+            self.note(p, f"will take an extra turn{what}", rule="turn.extra")
+        self.state.extra_turns.append((p.index, source))
+
+    def choose_extra_turn(self: Game, p: Player):
+        """Extra turns from different sources set up in one turn (Mission and Outpost): under
+        ``2015`` all are taken and ``p`` picks which comes first; under ``current`` ``p`` picks
+        the one to take and the others fail, as a 3rd turn in a row would (rule
+        ``turn.extra.choice``). A failed Outpost turn leaves Outpost nothing to do."""
+        s = self.state
+        if s.ruleset == "current" and self.would_be_third_turn(p.index):
+            return  # none of them can be taken: next_turn says so
+        sources = list(dict.fromkeys(self.extra_turns_ahead(p.index)))
+        verb = "take" if s.ruleset == "current" else "take first"
+        prompt = ("Clean-up: which extra turn do you take? (the others fail)"
+                  if s.ruleset == "current" else "Clean-up: which extra turn comes first?")
+        chosen = yield from self.choose(p, prompt, [Option(f"{verb} the {src} turn", src)
+                                                    for src in sources],
+                                        rule="turn.extra.choice", kind="order")
+        mine = [e for e in s.extra_turns if e[0] == p.index]
+        first = next(e for e in mine if e[1] == chosen)
+        rest = [e for e in s.extra_turns if e[0] != p.index]
+        if s.ruleset == "2015":
+            s.extra_turns = [first, *(e for e in mine if e is not first), *rest]
+            return
+        s.extra_turns = [first, *rest]
+        for src in sources:
+            if src != chosen:
+                self.note(p, "takes no extra turn from", (src,), note=f"{chosen}'s was taken",
+                          rule="turn.extra.choice")
+        s.pending = [e for e in s.pending if not (e.owner == p.index and e.card.name in sources
+                                                  and e.card.name != chosen
+                                                  and ability(e.card).next_turn is None)]
 
     # -- between turns ----------------------------------------------------------------------
     def game_ends(self: Game) -> bool:
