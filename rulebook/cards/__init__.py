@@ -5,6 +5,7 @@ from dominion_tavern.rulebook.cards import (  # noqa: F401
     adventures_kingdom,
     adventures_reserve,
     adventures_travellers,
+    back_to_action,
     base,
     basic,
     events,

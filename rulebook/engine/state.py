@@ -186,6 +186,7 @@ class Turn:
     events_bought: dict[str, int] = field(default_factory=dict)
     draw_bonus: int = 0                 # extra cards for the Clean-up draw (Expedition)
     next_hand: int = 5                  # the Clean-up draw before bonuses (Outpost: 3)
+    goto: str | None = None             # a phase to go back to (Villa: the Action phase)
 
 
 @dataclass(eq=False)

@@ -160,8 +160,9 @@ class TurnLoop:
         if t.player.deal:  # the turn's player decides with their hand
             yield from self.know_hand(t.player)
         marks = self.stop is not None  # a mark is yielded only to a driver that may stop there
-        steps = PHASES[PHASES.index(phase):]
-        for step in steps:
+        i = PHASES.index(phase)
+        while i < len(PHASES):
+            step = PHASES[i]
             t.phase = step
             if step == "start":
                 self.note(t.player, "starts their turn", note=f"turn {t.number}",
@@ -176,6 +177,8 @@ class TurnLoop:
                 yield from self.cleanup()
             if marks:
                 yield Mark("phase-end", step, t.number)
+            i = i + 1 if t.goto is None else PHASES.index(t.goto)  # Villa: back to Action
+            t.goto = None
         if self.state.lasting:
             self.end_lasting("turn-end")
             self.end_lasting("owner-next-turn-end", t.player)
@@ -227,8 +230,13 @@ class TurnLoop:
 
     # -- Buy phase --------------------------------------------------------------------------
     def buy_phase(self: Game):
+        """The Buy phase, from its beginning each time it is entered (rule
+        ``turn.phase.return``): Treasures may be played again after a return to the Action
+        phase, and Messenger's "first card you gain in your Buy phase" counts afresh. A
+        return to the Action phase ends it at once, with no end-of-Buy-phase abilities."""
         t = self.state.turn
         p = t.player
+        t.treasures_closed, t.buy_phase_gains = False, 0
         while True:
             offer = BuyOffer(self)
             if offer.only() is not None:
@@ -250,6 +258,8 @@ class TurnLoop:
                 yield from self.buy(p, arg)
             else:
                 yield from self.buy_event(p, arg)
+            if t.goto is not None:
+                return  # back to the Action phase: this Buy phase does not end normally
         if p.mat.cards:
             yield from self.end_of_buy(p)
 
@@ -445,6 +455,14 @@ class TurnLoop:
         move(card, self.state.pile(card.name))
         move(new, q.discard)
         self.note(q, "exchanges", (card.name,), f"for {new.name}", rule="traveller.exchange")
+
+    def return_to_action_phase(self: Game, p: Player) -> None:
+        """Villa, Cavalry: "if it's your Buy phase return to your Action phase" (rule
+        ``turn.phase.return``); nothing happens at another time or on another's turn."""
+        t = self.state.turn
+        if t.player is p and t.phase == "buy":
+            t.goto = "action"
+            self.note(p, "returns to their Action phase", rule="turn.phase.return")
 
     # -- extra turns ------------------------------------------------------------------------
     def extra_turns_ahead(self: Game, idx: int) -> list[str]:
