@@ -75,13 +75,14 @@ def test_shorthand_positions_keep_every_card(k):
 
 #: The cards of issue 25 (the shape of turns) with the Adventures cards their rulings meet.
 TURN_SHAPES = ["Outpost", "Villa", "Cavalry", "Haunted Woods", "Wine Merchant", "Messenger",
-               "Swamp Hag", "Amulet", "Workshop", "Artificer"]
+               "Ghost Town", "Guardian", "Den of Sin", "Artificer"]
 
 
 @pytest.mark.parametrize("k", range(8))
 def test_random_games_with_extra_turns_and_phase_returns(k):
-    """Random bots on Outpost, Villa and Cavalry with Mission and Expedition: every copy kept
-    (Horses back to their pile), every game ends, the answers replay to the same log."""
+    """Random bots on Outpost, Villa, Cavalry and Night cards with Mission and Expedition: every
+    copy kept (Horses back to their pile), every game ends, the answers replay to the same
+    log."""
     setup = Setup(kingdom=TURN_SHAPES, events=["Mission", "Expedition"],
                   players=["Ann", "Bob", "Cid"][: 2 + k % 2], seed=k,
                   ruleset=("2015", "current")[k % 2])

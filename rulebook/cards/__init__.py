@@ -9,6 +9,7 @@ from dominion_tavern.rulebook.cards import (  # noqa: F401
     base,
     basic,
     events,
+    nocturne,
     others,
     seaside,
 )

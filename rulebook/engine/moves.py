@@ -281,7 +281,10 @@ class Moves:
         if pile is None or not pile.cards:
             self.note(p, "gains nothing", note=f"the {name} pile is empty", rule="gain.empty")
             return None
-        card, where = pile.cards[-1], GAINED_TO[to]  # a KeyError for another ``to``
+        card = pile.cards[-1]
+        if to == "discard" and card.d.gained_to != "discard":  # Night cards: "to your hand
+            to, rule = card.d.gained_to, "gain.instead-of-discard"  # (instead of discard)"
+        where = GAINED_TO[to]  # a KeyError for another ``to``
         move(card, getattr(p, to))
         self.note(p, "gains", (card.name,), where, rule=rule)
         t = self.state.turn

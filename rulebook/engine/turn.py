@@ -20,7 +20,7 @@ from dominion_tavern.rulebook.engine.state import Card, Player, Turn, move
 if TYPE_CHECKING:
     from dominion_tavern.rulebook.engine.game import Game
 
-PHASES = ("start", "action", "buy", "cleanup")
+PHASES = ("start", "action", "buy", "night", "cleanup")
 
 #: (phase, window, what can happen there, rule id)
 WINDOWS = (
@@ -31,6 +31,7 @@ WINDOWS = (
     ("buy", "play-treasure", "play Treasures (not after buying)", "turn.buy.treasures"),
     ("buy", "buy", "buy a card or an Event, using a Buy", "turn.buy.purchase"),
     ("buy", "end-of-buy", "discard Wine Merchant from the Tavern mat", "reserve.end-of-buy"),
+    ("night", "play-night", "play Night cards, using no Action", "turn.night"),
     ("cleanup", "discard-from-play", "discard hand and play; exchange Travellers",
      "turn.cleanup.discard"),
     ("cleanup", "draw", "draw the next hand", "turn.cleanup.draw"),
@@ -173,6 +174,8 @@ class TurnLoop:
                 yield from self.action_phase()
             elif step == "buy":
                 yield from self.buy_phase()
+            elif step == "night":
+                yield from self.night_phase()
             else:
                 yield from self.cleanup()
             if marks:
@@ -363,6 +366,24 @@ class TurnLoop:
                                          "from the Tavern mat?", rule="reserve.end-of-buy",
                                          unmet=lambda: self.closed_reserves(p, "end-of-buy"),
                                          explained=lambda: self.reserves_off_mat(p))
+
+    # -- Night phase ------------------------------------------------------------------------
+    def night_phase(self: Game):
+        """Play any number of Night cards from hand, using no Action (rule ``turn.night``);
+        with none in hand the phase passes without a decision."""
+        p = self.state.turn.player
+        while True:
+            options = [Option(f"play {name}", c) for name, c in
+                       {c.name: c for c in reversed(p.hand.cards) if c.d.has_type("Night")}.items()]
+            if not options:
+                return
+            options.reverse()
+            options.append(Option("end Night phase", None))
+            card = yield from self.choose(p, "Night phase: play a Night card?", options,
+                                          rule="turn.night", kind="action")
+            if card is None:
+                return
+            yield from self.play(p, card, rule="turn.night")
 
     # -- Clean-up ---------------------------------------------------------------------------
     def cleanup(self: Game):
