@@ -129,3 +129,17 @@ def test_attack_duration_then_outpost_never_lands(ruleset, card):
     bob = g.player("Bob")
     assert "Curse" not in names(bob.discard)
     assert names(bob.hand) == ["Copper"] * 5  # the hand was not put onto the deck
+
+
+def test_the_stepper_names_what_gave_the_extra_turn():
+    """The stepper and desk show an extra turn for what it is (issue 25): the turn header
+    names Outpost; a position's 'extra: Mission' names Mission."""
+    from dominion_tavern.notebooks.widgets.game_html import turn_html
+    g = outpost_game("current")
+    g.answer("play Outpost")
+    g.answer("end Buy phase")
+    assert "Turn 2 (extra turn from Outpost)" in turn_html(g)
+    h = position(["Village"], events=["Mission"], phase="buy",
+                 turn={"number": 2, "extra": "Mission"}, ann={"hand": ["5 Copper"]},
+                 bob={"deck": ["5 Copper"]})
+    assert "(extra turn from Mission)" in turn_html(h)

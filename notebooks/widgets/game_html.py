@@ -225,7 +225,8 @@ def turn_html(g: Game) -> str:
         scores = ", ".join(f"{k} {v}" for k, v in g.scores().items())
         return (f"<div class='tv-turn'>Game over — {escape(scores)}; winner(s): "
                 f"{escape(', '.join(g.winners))}</div>")
-    extra = " (extra turn)" if t.extra else ""
+    extra = (f" (extra turn from {escape(t.given_by)})" if t.given_by
+             else " (extra turn)" if t.extra else "")
     return (f"<div class='tv-turn' data-turn='{t.number}'>Turn {t.number}{extra} · "
             f"{escape(t.player.name)} · {escape(t.phase)} phase · Actions {t.actions} · "
             f"Buys {t.buys} · ${t.coins} <span class='tv-muted'>(ruleset {g.ruleset})</span>"

@@ -177,6 +177,7 @@ class Turn:
     buys: int = 1
     coins: int = 0
     extra: bool = False                 # an extra turn (Mission: no buying cards)
+    given_by: str | None = None         # what gave the extra turn (Mission, Outpost), if known
     no_buying_cards: bool = False
     bought: list[str] = field(default_factory=list)   # cards and Events bought, in order
     played: list[str] = field(default_factory=list)   # names of cards played, in order

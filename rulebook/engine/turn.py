@@ -233,13 +233,10 @@ class TurnLoop:
 
     # -- Buy phase --------------------------------------------------------------------------
     def buy_phase(self: Game):
-        """The Buy phase, from its beginning each time it is entered (rule
-        ``turn.phase.return``): Treasures may be played again after a return to the Action
-        phase, and Messenger's "first card you gain in your Buy phase" counts afresh. A
-        return to the Action phase ends it at once, with no end-of-Buy-phase abilities."""
+        """The Buy phase. A return to the Action phase ends it at once, with no end-of-Buy-phase
+        abilities (rule ``turn.phase.return``)."""
         t = self.state.turn
         p = t.player
-        t.treasures_closed, t.buy_phase_gains = False, 0
         while True:
             offer = BuyOffer(self)
             if offer.only() is not None:
@@ -483,6 +480,9 @@ class TurnLoop:
         t = self.state.turn
         if t.player is p and t.phase == "buy":
             t.goto = "action"
+            # the next Buy phase starts from its beginning: Treasures may be played again,
+            # and Messenger's "first card you gain in your Buy phase" counts afresh
+            t.treasures_closed, t.buy_phase_gains = False, 0
             self.note(p, "returns to their Action phase", rule="turn.phase.return")
 
     # -- extra turns ------------------------------------------------------------------------
@@ -566,7 +566,7 @@ class TurnLoop:
             idx = (t.player.index + 1) % len(s.players)
         extra = source is not None
         player = s.players[idx]
-        s.turn = Turn(player, number=t.number + 1, extra=extra,
+        s.turn = Turn(player, number=t.number + 1, extra=extra, given_by=source,
                       no_buying_cards=source == "Mission")
         s.turn_owners.append(idx)
         if not extra:  # extra turns don't count for the tie-break (rule game.scoring)
