@@ -143,3 +143,20 @@ def test_the_stepper_names_what_gave_the_extra_turn():
                  turn={"number": 2, "extra": "Mission"}, ann={"hand": ["5 Copper"]},
                  bob={"deck": ["5 Copper"]})
     assert "(extra turn from Mission)" in turn_html(h)
+
+
+@BOTH
+def test_a_position_with_outpost_played_this_turn(ruleset):
+    """A position's Outpost played this turn keeps its effects (ruling
+    outpost.three-card-extra-turn): 3 cards, then Ann's extra turn, Outpost kept until its
+    end; one played earlier (this is its extra turn) has nothing left to do."""
+    g = outpost_game(ruleset, phase="buy", ann={"hand": ["Estate"], "play": ["Outpost"],
+                                                "deck": ["10 Silver"]})
+    g.answer("end Buy phase")
+    assert whose(g) == "Ann" and g.state.turn.extra
+    assert len(g.player("Ann").hand.cards) == 3 and names(g.player("Ann").play) == ["Outpost"]
+    h = outpost_game(ruleset, phase="buy", turn={"number": 2, "extra": True},
+                     ann={"hand": ["Estate"], "play": [{"card": "Outpost", "earlier": True}],
+                          "deck": ["10 Silver"]})
+    h.answer("end Buy phase")
+    assert whose(h) == "Bob" and "Outpost" in names(h.player("Ann").discard)

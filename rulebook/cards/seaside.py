@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dominion_tavern.rulebook.engine.registry import on_play
+from dominion_tavern.rulebook.engine.registry import on_play, resumes
+from dominion_tavern.rulebook.engine.state import Pending
 
 
 @on_play("Outpost")
@@ -20,3 +21,16 @@ def outpost(g, p, me):
     else:
         g.set_up_extra_turn(p, "Outpost", "")
         g.schedule(p, me)  # stays in play until the end of the extra turn
+
+
+@resumes("Outpost")
+def outpost_resume(state, p, card, entry) -> None:
+    """A position with Outpost played this turn: its 3-card hand, and its extra turn unless
+    this turn is already an extra one or another Outpost gave one (as :func:`outpost`)."""
+    t = state.turn
+    if card.since != t.number or p is not t.player:
+        return  # an Outpost played earlier: this turn is its extra turn, nothing left to do
+    t.next_hand = 3
+    if not t.extra and (p.index, "Outpost") not in state.extra_turns:
+        state.extra_turns.append((p.index, "Outpost"))
+        state.pending.append(Pending(p.index, card))
