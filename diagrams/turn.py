@@ -16,7 +16,7 @@ from dominion_tavern.rulebook.engine.turn import PHASES, WINDOWS
 from dominion_tavern.rulebook.rules import RULES
 
 PHASE_NAMES = {"start": "Start of turn", "action": "Action phase", "buy": "Buy phase",
-               "cleanup": "Clean-up"}
+               "night": "Night phase", "cleanup": "Clean-up"}
 
 
 def phase_rule(phase: str) -> str | None:

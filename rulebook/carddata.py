@@ -117,6 +117,8 @@ class CardDef:
     upgrade: str | None = None
     line: str | None = None
     errata: dict | None = None
+    brings: tuple[str, ...] = ()  # non-Supply piles the card brings (Cavalry: Horse)
+    gained_to: str = "discard"    # where a gain that would go to the discard pile goes
     abilities: str = ""  # whose behaviour the card has: its own name, except inherited Estates
     is_action: bool = field(init=False)
     is_treasure: bool = field(init=False)
@@ -180,6 +182,7 @@ def _load() -> tuple[dict[str, CardDef], dict[str, EventDef]]:
             name=name, set=e["set"], cost=_cost(e), types=tuple(e["types"]),
             kingdom=e["kingdom"], supply=e["supply"], texts=_texts(e), pile=e.get("pile"),
             upgrade=e.get("upgrade"), line=e.get("line"), errata=e.get("errata"),
+            brings=tuple(e.get("brings", ())), gained_to=e.get("gained_to", "discard"),
         )
         for name, e in raw["cards"].items()
     }

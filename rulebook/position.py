@@ -171,7 +171,7 @@ def build(spec: dict[str, Any]) -> tuple[GameState, str]:
     turn = Turn(current, number=int(turn_spec.get("number", 1)), phase=phase,
                 actions=int(turn_spec.get("actions", 1)), buys=int(turn_spec.get("buys", 1)),
                 coins=int(turn_spec.get("coins", 0)), potions=int(turn_spec.get("potions", 0)),
-                extra=bool(extra),
+                extra=bool(extra), given_by=extra if isinstance(extra, str) else None,
                 no_buying_cards=extra == "Mission")
     state = GameState(players=players, ruleset=ruleset, seed=int(spec.get("seed", 0)),
                       supply={}, nonsupply={}, trash=Zone("trash"),

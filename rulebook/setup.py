@@ -214,10 +214,12 @@ def black_market_cards(kingdom: list[str]) -> list[str]:
 
 
 def nonsupply_names(kingdom: list[str]) -> list[str]:
-    """Traveller upgrade piles for each line whose first card is in the Kingdom."""
+    """Traveller upgrade piles for each line whose first card is in the Kingdom, and the piles
+    a Kingdom card brings (Cavalry: Horse)."""
     out: list[str] = []
     for name in kingdom:
         d = CARDS[name]
+        out += [n for n in d.brings if n not in out]
         while d.upgrade:
             d = CARDS[d.upgrade]
             if d.name not in out:

@@ -256,7 +256,7 @@ def test_bad_file_prints_located_lines(tmp_path, capsys):
     lines = err.splitlines()
     assert lines == [
         f"{path}:3:13: setup.kingdom[0]: unknown card 'Wich'; did you mean Witch?",
-        f"{path}:4:17: setup.turn.phase: 'actoin' is not one of start, action, buy, cleanup "
+        f"{path}:4:17: setup.turn.phase: 'actoin' is not one of start, action, buy, night, cleanup "
         "(did you mean action?)"]
     assert "Traceback" not in err
 

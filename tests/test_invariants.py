@@ -73,3 +73,22 @@ def test_shorthand_positions_keep_every_card(k):
         check_invariants(g)
         assert g.state.out_of_game == out
         assert "Copper" not in [c.name for c in g.state.all_cards()]
+
+
+#: The cards of issue 25 (the shape of turns) with the Adventures cards their rulings meet.
+TURN_SHAPES = ["Outpost", "Villa", "Cavalry", "Haunted Woods", "Wine Merchant", "Messenger",
+               "Ghost Town", "Guardian", "Den of Sin", "Artificer"]
+
+
+@pytest.mark.parametrize("k", range(8))
+def test_random_games_with_extra_turns_and_phase_returns(k):
+    """Random bots on Outpost, Villa, Cavalry and Night cards with Mission and Expedition: every
+    copy kept (Horses back to their pile), every game ends, the answers replay to the same
+    log."""
+    setup = Setup(kingdom=TURN_SHAPES, events=["Mission", "Expedition"],
+                  players=["Ann", "Bob", "Cid"][: 2 + k % 2], seed=k,
+                  ruleset=("2015", "current")[k % 2])
+    g, result = play_game(setup, ["random"] * len(setup.players), k)
+    assert result.finished
+    check_invariants(g)
+    assert replay(setup.build, g.answers).log.text() == g.log.text()

@@ -227,7 +227,8 @@ def turn_html(g: Game) -> str:
         scores = ", ".join(f"{k} {v}" for k, v in g.scores().items())
         return (f"<div class='tv-turn'>Game over — {escape(scores)}; winner(s): "
                 f"{escape(', '.join(g.winners))}</div>")
-    extra = " (extra turn)" if t.extra else ""
+    extra = (f" (extra turn from {escape(t.given_by)})" if t.given_by
+             else " (extra turn)" if t.extra else "")
     potions = f" · Potions {t.potions}" if t.potions else ""
     return (f"<div class='tv-turn' data-turn='{t.number}'>Turn {t.number}{extra} · "
             f"{escape(t.player.name)} · {escape(t.phase)} phase · Actions {t.actions} · "

@@ -6,14 +6,17 @@ from dominion_tavern.rulebook.cards import (  # noqa: F401
     adventures_reserve,
     adventures_travellers,
     alchemy,
+    back_to_action,
     base,
     basic,
     dark_ages,
     empires,
     events,
     menagerie,
+    nocturne,
     others,
     promo,
+    seaside,
 )
 from dominion_tavern.rulebook.engine.registry import BEHAVIOURS
 

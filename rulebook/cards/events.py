@@ -87,13 +87,7 @@ def mission(g, p, _):
     if g.ruleset == "2015" and len(owners) > 1 and owners[-2] == p.index:
         g.note(p, "takes no extra turn", note="the previous turn was theirs", rule="turn.extra")
         return
-    ahead = sum(1 for i, _ in g.state.extra_turns if i == p.index)  # extra turns to come
-    if g.ruleset == "current" and g.would_be_third_turn(p.index, ahead):
-        g.note(p, "will take no extra turn", note="it would be a 3rd turn in a row",
-               rule="turn.extra")  # said when bought; the end of the turn confirms it
-    else:
-        g.note(p, "will take an extra turn, in which they can't buy cards", rule="turn.extra")
-    g.state.extra_turns.append((p.index, "Mission"))
+    g.set_up_extra_turn(p, "Mission", ", in which they can't buy cards")
 
 
 @on_play("Pilgrimage")

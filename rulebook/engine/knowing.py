@@ -131,7 +131,8 @@ class Knowing:
             return f"{inst.player.name}'s {inst.card.name}"
         t = self.state.turn
         return {"start": f"start of {t.player.name}'s turn", "action": "Action phase",
-                "buy": "Buy phase", "cleanup": "Clean-up"}.get(t.phase, t.phase)
+                "buy": "Buy phase", "night": "Night phase",
+                "cleanup": "Clean-up"}.get(t.phase, t.phase)
 
     def know_hand(self: Game, p: Player):
         """An unknown hand becomes known (generator): its cards come from the pool it was

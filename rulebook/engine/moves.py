@@ -294,6 +294,8 @@ class Moves:
                           rule="gain.empty")
                 return None
             card = pile.cards[-1]
+        if to == "discard" and card.d.gained_to != "discard":  # Night cards: "to your hand
+            to, rule = card.d.gained_to, "gain.instead-of-discard"  # (instead of discard)"
         where = GAINED_TO[to]  # a KeyError for another ``to``
         move(card, getattr(p, to))
         self.note(p, "gains", (card.name,), where, rule=rule)

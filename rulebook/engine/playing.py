@@ -164,9 +164,10 @@ class Playing:
         (rule ``attack.reaction``); those protected are recorded on the play."""
         for q in self.others(attacker):
             yield from self.know_hand(q)  # an Attack may read q's hand; q decides with it
-            if self.immune_to_attacks(q):
+            shield = self.attack_shield(q)
+            if shield is not None:
                 inst.unaffected.add(q.index)
-                self.note(q, "is unaffected by", (inst.card.name,), note="Champion",
+                self.note(q, "is unaffected by", (inst.card.name,), note=shield,
                           rule="attack.unaffected")
             used: set[int] = set()
             while True:
@@ -188,9 +189,11 @@ class Playing:
                 used.add(chosen.uid)
                 yield from perform(ability(chosen).reaction, self, q, chosen, inst)
 
-    def immune_to_attacks(self: Game, q: Player) -> bool:
-        """Whether a lasting effect of q's (Champion) shields q from Attacks played now."""
-        return any(e.window == "shield" and e.owner == q.index for e in self.state.lasting)
+    def attack_shield(self: Game, q: Player) -> str | None:
+        """What shields q from Attacks played now (a lasting effect of q's: Champion,
+        Guardian), or None."""
+        return next((e.source for e in self.state.lasting
+                     if e.window == "shield" and e.owner == q.index), None)
 
     def victims(self: Game, attacker: Player) -> list[Player]:
         """The other players the Attack being resolved affects, in turn order."""

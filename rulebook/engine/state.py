@@ -183,6 +183,7 @@ class Turn:
     coins: int = 0
     potions: int = 0                    # Potions to spend, made by Potion cards (cost.potion)
     extra: bool = False                 # an extra turn (Mission: no buying cards)
+    given_by: str | None = None         # what gave the extra turn (Mission, Outpost), if known
     no_buying_cards: bool = False
     bought: list[str] = field(default_factory=list)   # cards and Events bought, in order
     played: list[str] = field(default_factory=list)   # names of cards played, in order
@@ -192,6 +193,8 @@ class Turn:
     buy_phase_gains: int = 0            # ... of them in the Buy phase (Messenger)
     events_bought: dict[str, int] = field(default_factory=dict)
     draw_bonus: int = 0                 # extra cards for the Clean-up draw (Expedition)
+    next_hand: int = 5                  # the Clean-up draw before bonuses (Outpost: 3)
+    goto: str | None = None             # a phase to go back to (Villa: the Action phase)
 
 
 @dataclass(eq=False)

@@ -20,7 +20,7 @@ from dominion_tavern.rulebook.engine.state import Card, Player, Turn, move
 if TYPE_CHECKING:
     from dominion_tavern.rulebook.engine.game import Game
 
-PHASES = ("start", "action", "buy", "cleanup")
+PHASES = ("start", "action", "buy", "night", "cleanup")
 
 #: (phase, window, what can happen there, rule id)
 WINDOWS = (
@@ -33,6 +33,7 @@ WINDOWS = (
     ("buy", "pay-debt", "pay off Debt, $1 a token (current rules: any time in the turn)",
      "debt.pay"),
     ("buy", "end-of-buy", "discard Wine Merchant from the Tavern mat", "reserve.end-of-buy"),
+    ("night", "play-night", "play Night cards, using no Action", "turn.night"),
     ("cleanup", "discard-from-play", "discard hand and play; exchange Travellers",
      "turn.cleanup.discard"),
     ("cleanup", "draw", "draw the next hand", "turn.cleanup.draw"),
@@ -195,8 +196,9 @@ class TurnLoop:
         if t.player.deal:  # the turn's player decides with their hand
             yield from self.know_hand(t.player)
         marks = self.stop is not None  # a mark is yielded only to a driver that may stop there
-        steps = PHASES[PHASES.index(phase):]
-        for step in steps:
+        i = PHASES.index(phase)
+        while i < len(PHASES):
+            step = PHASES[i]
             t.phase = step
             if step == "start":
                 self.note(t.player, "starts their turn", note=f"turn {t.number}",
@@ -207,10 +209,14 @@ class TurnLoop:
                 yield from self.action_phase()
             elif step == "buy":
                 yield from self.buy_phase()
+            elif step == "night":
+                yield from self.night_phase()
             else:
                 yield from self.cleanup()
             if marks:
                 yield Mark("phase-end", step, t.number)
+            i = i + 1 if t.goto is None else PHASES.index(t.goto)  # Villa: back to Action
+            t.goto = None
         if self.state.lasting:
             self.end_lasting("turn-end")
             self.end_lasting("owner-next-turn-end", t.player)
@@ -265,6 +271,8 @@ class TurnLoop:
 
     # -- Buy phase --------------------------------------------------------------------------
     def buy_phase(self: Game):
+        """The Buy phase. A return to the Action phase ends it at once, with no end-of-Buy-phase
+        abilities (rule ``turn.phase.return``)."""
         t = self.state.turn
         p = t.player
         while True:
@@ -290,6 +298,8 @@ class TurnLoop:
                 self.pay_debt(p, arg)
             else:
                 yield from self.buy_event(p, arg)
+            if t.goto is not None:
+                return  # back to the Action phase: this Buy phase does not end normally
         if p.mat.cards:
             yield from self.end_of_buy(p)
 
@@ -486,12 +496,32 @@ class TurnLoop:
                                          unmet=lambda: self.closed_reserves(p, "end-of-buy"),
                                          explained=lambda: self.reserves_off_mat(p))
 
+    # -- Night phase ------------------------------------------------------------------------
+    def night_phase(self: Game):
+        """Play any number of Night cards from hand, using no Action (rule ``turn.night``);
+        with none in hand the phase passes without a decision."""
+        p = self.state.turn.player
+        while True:
+            options = [Option(f"play {name}", c) for name, c in
+                       {c.name: c for c in reversed(p.hand.cards) if c.d.has_type("Night")}.items()]
+            if not options:
+                return
+            options.reverse()
+            options.append(Option("end Night phase", None))
+            card = yield from self.choose(p, "Night phase: play a Night card?", options,
+                                          rule="turn.night", kind="action")
+            if card is None:
+                return
+            yield from self.play(p, card, rule="turn.night")
+
     # -- Clean-up ---------------------------------------------------------------------------
     def cleanup(self: Game):
         """Discard hand and what leaves play, resolve "when discarded from play" (Travellers),
         then draw the next hand (rules ``turn.cleanup.discard``, ``turn.cleanup.draw``)."""
         t = self.state.turn
         p = t.player
+        if len({src for i, src in self.state.extra_turns if i == p.index}) > 1:
+            yield from self.choose_extra_turn(p)  # before Durations are kept or discarded
         everyone = [p, *self.others(p)]
         durations = bool(self.state.pending)  # without them, everything in play leaves
         leaving: list[list[Card]] = []
@@ -513,7 +543,7 @@ class TurnLoop:
                 if c.d.is_traveller:
                     yield from self.discarded_from_play(q, out, from_hand if q is p else [])
                     break
-        yield from self.draw(p, 5 + t.draw_bonus, rule="turn.cleanup.draw")
+        yield from self.draw(p, t.next_hand + t.draw_bonus, rule="turn.cleanup.draw")
         if self.reacts("end-of-turn", p):
             yield from self.fire("end-of-turn", p)  # after drawing: Save
 
@@ -584,6 +614,69 @@ class TurnLoop:
         move(new, q.discard)
         self.note(q, "exchanges", (card.name,), f"for {new.name}", rule="traveller.exchange")
 
+    def return_to_action_phase(self: Game, p: Player) -> None:
+        """Villa, Cavalry: "if it's your Buy phase return to your Action phase" (rule
+        ``turn.phase.return``); nothing happens at another time or on another's turn."""
+        t = self.state.turn
+        if t.player is p and t.phase == "buy":
+            t.goto = "action"
+            # the next Buy phase starts from its beginning: Treasures may be played again,
+            # and Messenger's "first card you gain in your Buy phase" counts afresh
+            t.treasures_closed, t.buy_phase_gains = False, 0
+            self.note(p, "returns to their Action phase", rule="turn.phase.return")
+
+    # -- extra turns ------------------------------------------------------------------------
+    def extra_turns_ahead(self: Game, idx: int) -> list[str]:
+        """What gave each extra turn player ``idx`` has set up and not yet taken, in order."""
+        return [src for i, src in self.state.extra_turns if i == idx]
+
+    def set_up_extra_turn(self: Game, p: Player, source: str, what: str) -> None:
+        """Queue p's extra turn from ``source`` after this one, saying now what the end of the
+        turn will do with it (rules ``turn.extra``, ``turn.extra.choice``)."""
+        ahead = self.extra_turns_ahead(p.index)
+        if self.ruleset == "current" and (self.would_be_third_turn(p.index)
+                                          or source in ahead):
+            self.note(p, "will take no extra turn", note="it would be a 3rd turn in a row",
+                      rule="turn.extra")  # said when set up; the end of the turn confirms it
+        elif ahead and source not in ahead:
+            self.note(p, f"will take an extra turn{what}", rule="turn.extra.choice",
+                      note="besides " + " and ".join(dict.fromkeys(ahead)) + "'s: "
+                      + ("both are taken, in the order chosen in Clean-up" if self.ruleset
+                         == "2015" else "one of them is taken, chosen in Clean-up"))
+        else:
+            self.note(p, f"will take an extra turn{what}", rule="turn.extra")
+        self.state.extra_turns.append((p.index, source))
+
+    def choose_extra_turn(self: Game, p: Player):
+        """Extra turns from different sources set up in one turn (Mission and Outpost): under
+        ``2015`` all are taken and ``p`` picks which comes first; under ``current`` ``p`` picks
+        the one to take and the others fail, as a 3rd turn in a row would (rule
+        ``turn.extra.choice``). A failed Outpost turn leaves Outpost nothing to do."""
+        s = self.state
+        if s.ruleset == "current" and self.would_be_third_turn(p.index):
+            return  # none of them can be taken: next_turn says so
+        sources = list(dict.fromkeys(self.extra_turns_ahead(p.index)))
+        verb = "take" if s.ruleset == "current" else "take first"
+        prompt = ("Clean-up: which extra turn do you take? (the others fail)"
+                  if s.ruleset == "current" else "Clean-up: which extra turn comes first?")
+        chosen = yield from self.choose(p, prompt, [Option(f"{verb} the {src} turn", src)
+                                                    for src in sources],
+                                        rule="turn.extra.choice", kind="order")
+        mine = [e for e in s.extra_turns if e[0] == p.index]
+        first = next(e for e in mine if e[1] == chosen)
+        rest = [e for e in s.extra_turns if e[0] != p.index]
+        if s.ruleset == "2015":
+            s.extra_turns = [first, *(e for e in mine if e is not first), *rest]
+            return
+        s.extra_turns = [first, *rest]
+        for src in sources:
+            if src != chosen:
+                self.note(p, "takes no extra turn from", (src,), note=f"{chosen}'s was taken",
+                          rule="turn.extra.choice")
+        s.pending = [e for e in s.pending if not (e.owner == p.index and e.card.name in sources
+                                                  and e.card.name != chosen
+                                                  and ability(e.card).next_turn is None)]
+
     # -- between turns ----------------------------------------------------------------------
     def game_ends(self: Game) -> bool:
         """Checked at the end of a turn: the Province pile, or three empty Supply piles (four
@@ -613,7 +706,7 @@ class TurnLoop:
             idx = (t.player.index + 1) % len(s.players)
         extra = source is not None
         player = s.players[idx]
-        s.turn = Turn(player, number=t.number + 1, extra=extra,
+        s.turn = Turn(player, number=t.number + 1, extra=extra, given_by=source,
                       no_buying_cards=source == "Mission")
         s.turn_owners.append(idx)
         if not extra:  # extra turns don't count for the tie-break (rule game.scoring)

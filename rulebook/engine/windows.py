@@ -158,6 +158,10 @@ class Windows:
         now = self.state.turn.number
         if self.state.lasting:
             self.end_lasting("owner-turn-start", p)
+        if self.state.pending:  # a Duration whose next turn is all it did (Outpost): done now
+            self.state.pending = [e for e in self.state.pending
+                                  if e.owner != p.index or e.forever
+                                  or ability(e.card).next_turn is not None]
 
         def collect() -> list[Trigger]:
             ts = [self.trigger(p, f"resolve {e.card.name}", self._run_pending, p, e, key=e)

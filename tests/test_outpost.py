@@ -1,0 +1,162 @@
+"""Outpost (Seaside) and the extra-turn rulings Adventures meets: the 3-card hand, one extra
+turn per turn and never a 3rd in a row, Mission and Outpost in one turn under both rulesets,
+Expedition on top of 3 cards, and next-turn Durations and attacks before an extra turn."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import BOTH, finish_turn, names, position
+
+
+def whose(g):
+    return g.state.turn.player.name
+
+
+def outpost_game(ruleset, hand=("Outpost", "4 Copper"), **kw):
+    kw.setdefault("ann", {"hand": list(hand), "deck": ["20 Silver"]})
+    kw.setdefault("bob", {"deck": ["10 Copper"]})
+    return position(kw.pop("kingdom", ["Outpost"]), ruleset=ruleset, **kw)
+
+
+@BOTH
+def test_outpost_three_card_extra_turn(ruleset):
+    """Ruling outpost.three-card-extra-turn (Seaside rulebook 2009, card FAQ: Outpost; wiki
+    Official FAQ 2022): 3 cards drawn in Clean-up, then Ann's extra turn; it is not counted
+    for the tie-break; Outpost stays until that turn's Clean-up (ruling
+    outpost.stays-until-extra-turn-ends)."""
+    g = outpost_game(ruleset)
+    g.answer("play Outpost")
+    g.answer("end Buy phase")
+    ann = g.player("Ann")
+    assert whose(g) == "Ann" and g.state.turn.extra and g.state.turn.number == 2
+    assert names(ann.hand) == ["Silver"] * 3 and names(ann.play) == ["Outpost"]
+    assert ann.turns_taken == 1
+    finish_turn(g)
+    assert whose(g) == "Bob" and "Outpost" in names(ann.discard)
+    assert len(ann.hand.cards) == 5  # the Outpost turn's Clean-up draws a normal hand
+
+
+@BOTH
+def test_outpost_twice_one_extra_turn(ruleset):
+    """Ruling outpost.one-extra-turn-per-turn (Seaside 2009 FAQ; wiki Errata): the second
+    Outpost gives no turn and leaves play in this Clean-up."""
+    g = outpost_game(ruleset, hand=("Village", "Outpost", "Outpost", "2 Copper"))
+    for a in ("play Village", "play Outpost", "play Outpost", "end Buy phase"):
+        g.answer(a)
+    ann = g.player("Ann")
+    assert whose(g) == "Ann" and g.state.turn.extra
+    assert names(ann.play) == ["Outpost"] and names(ann.discard).count("Outpost") == 1
+    finish_turn(g)
+    assert whose(g) == "Bob"
+
+
+@BOTH
+def test_outpost_in_an_extra_turn_gives_no_third(ruleset):
+    """Ruling outpost.not-from-an-extra-turn (Seaside 2009 FAQ; wiki Errata): Outpost in Ann's
+    extra turn: 3 cards drawn, but Bob plays next, and Outpost is discarded with it."""
+    g = outpost_game(ruleset, turn={"number": 2, "extra": True})
+    g.answer("play Outpost")
+    g.answer("end Buy phase")
+    ann = g.player("Ann")
+    assert whose(g) == "Bob" and g.state.turn.number == 3
+    assert len(ann.hand.cards) == 3 and "Outpost" in names(ann.discard)
+
+
+@pytest.mark.parametrize("first", ["Outpost", "Mission"])
+def test_outpost_and_mission_both_2015(first):
+    """Ruling outpost.mission-both-2015 (wiki, Mission, Other rules clarifications): two extra
+    turns, in the order Ann picks; the first starts with 3 cards, the second with 5."""
+    g = outpost_game("2015", events=["Mission"], turn={"coins": 4})
+    g.answer("play Outpost")
+    g.answer("buy Mission")
+    assert g.pending.rule == "turn.extra.choice"
+    assert sorted(g.legal()) == ["take first the Mission turn", "take first the Outpost turn"]
+    g.answer(f"take first the {first} turn")
+    assert whose(g) == "Ann" and len(g.player("Ann").hand.cards) == 3
+    assert g.state.turn.no_buying_cards == (first == "Mission")
+    finish_turn(g)
+    assert whose(g) == "Ann" and len(g.player("Ann").hand.cards) == 5
+    assert g.state.turn.no_buying_cards == (first == "Outpost")
+    finish_turn(g)
+    assert whose(g) == "Bob" and g.state.turn.number == 4
+
+
+@pytest.mark.parametrize("chosen", ["Outpost", "Mission"])
+def test_outpost_and_mission_one_current(chosen):
+    """Ruling outpost.mission-one-current (wiki, Outpost, Errata): Ann picks one turn, the
+    other fails; 3 cards either way; a failed Outpost turn leaves Outpost nothing to do."""
+    g = outpost_game("current", events=["Mission"], turn={"coins": 4})
+    g.answer("play Outpost")
+    g.answer("buy Mission")
+    assert sorted(g.legal()) == ["take the Mission turn", "take the Outpost turn"]
+    g.answer(f"take the {chosen} turn")
+    ann = g.player("Ann")
+    assert whose(g) == "Ann" and len(ann.hand.cards) == 3
+    assert g.state.turn.no_buying_cards == (chosen == "Mission")
+    assert ("Outpost" in names(ann.play)) == (chosen == "Outpost")
+    finish_turn(g)
+    assert whose(g) == "Bob"
+
+
+@BOTH
+def test_expedition_adds_to_outposts_three(ruleset):
+    """Ruling expedition.outpost (Adventures rulebook 2015, card FAQ: Expedition): 3 + 2."""
+    g = outpost_game(ruleset, events=["Expedition"], turn={"coins": 3})
+    g.answer("play Outpost")
+    g.answer("buy Expedition")
+    assert whose(g) == "Ann" and len(g.player("Ann").hand.cards) == 5
+
+
+@BOTH
+@pytest.mark.parametrize("card", ["Haunted Woods", "Swamp Hag"])
+def test_attack_duration_then_outpost_never_lands(ruleset, card):
+    """Rulings haunted-woods.extra-turn and swamp-hag.extra-turn (Adventures rulebook 2015,
+    card FAQs, naming Outpost): the next-turn part comes at the start of the Outpost turn and
+    the attack ends there, before Bob buys anything (ruling outpost.next-turn-durations)."""
+    g = outpost_game(ruleset, kingdom=["Outpost", card],
+                     ann={"hand": ["Village", card, "Outpost"], "deck": ["20 Silver"]},
+                     bob={"hand": ["5 Gold"], "deck": ["10 Copper"]})
+    for a in ("play Village", f"play {card}", "play Outpost", "end Buy phase"):
+        g.answer(a)
+    ann = g.player("Ann")
+    assert whose(g) == "Ann"
+    finish_turn(g)
+    assert card in names(ann.discard) and whose(g) == "Bob"
+    g.answer("play all Treasures")
+    g.answer("buy Province")
+    g.answer("end Buy phase") if g.pending is not None and whose(g) == "Bob" \
+        and "end Buy phase" in g.legal() else None
+    bob = g.player("Bob")
+    assert "Curse" not in names(bob.discard)
+    assert names(bob.hand) == ["Copper"] * 5  # the hand was not put onto the deck
+
+
+def test_the_stepper_names_what_gave_the_extra_turn():
+    """The stepper and desk show an extra turn for what it is (issue 25): the turn header
+    names Outpost; a position's 'extra: Mission' names Mission."""
+    from dominion_tavern.notebooks.widgets.game_html import turn_html
+    g = outpost_game("current")
+    g.answer("play Outpost")
+    g.answer("end Buy phase")
+    assert "Turn 2 (extra turn from Outpost)" in turn_html(g)
+    h = position(["Village"], events=["Mission"], phase="buy",
+                 turn={"number": 2, "extra": "Mission"}, ann={"hand": ["5 Copper"]},
+                 bob={"deck": ["5 Copper"]})
+    assert "(extra turn from Mission)" in turn_html(h)
+
+
+@BOTH
+def test_a_position_with_outpost_played_this_turn(ruleset):
+    """A position's Outpost played this turn keeps its effects (ruling
+    outpost.three-card-extra-turn): 3 cards, then Ann's extra turn, Outpost kept until its
+    end; one played earlier (this is its extra turn) has nothing left to do."""
+    g = outpost_game(ruleset, phase="buy", ann={"hand": ["Estate"], "play": ["Outpost"],
+                                                "deck": ["10 Silver"]})
+    g.answer("end Buy phase")
+    assert whose(g) == "Ann" and g.state.turn.extra
+    assert len(g.player("Ann").hand.cards) == 3 and names(g.player("Ann").play) == ["Outpost"]
+    h = outpost_game(ruleset, phase="buy", turn={"number": 2, "extra": True},
+                     ann={"hand": ["Estate"], "play": [{"card": "Outpost", "earlier": True}],
+                          "deck": ["10 Silver"]})
+    h.answer("end Buy phase")
+    assert whose(h) == "Bob" and "Outpost" in names(h.player("Ann").discard)
