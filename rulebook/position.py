@@ -49,6 +49,7 @@ from dominion_tavern.rulebook.engine.state import (
 from dominion_tavern.rulebook.engine.turn import PHASES
 from dominion_tavern.rulebook.setup import (
     DEFAULT_PLAYERS,
+    MAX_COUNT,
     SetupError,
     check_card_name,
     default_pile,
@@ -84,6 +85,9 @@ def expand(items: list[str] | None, where: str) -> list[str]:
     out: list[str] = []
     for item in items or []:
         name, count = item_name(str(item))
+        if count > MAX_COUNT:
+            raise SetupError(f"{where}: {count} copies in one entry are more than a game has "
+                             f"(at most {MAX_COUNT:,})")
         out += [check_card_name(name or "", f"{where}: ")] * count
     return out
 

@@ -30,6 +30,9 @@ BASICS = ("Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse")
 #: Each player's starting cards (rule ``game.setup.decks``); they come out of these piles.
 STARTING = {"Copper": 7, "Estate": 3}
 DEFAULT_PLAYERS = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay")
+#: The largest count a position or an expectation may give (copies in one entry, a token
+#: count, a turn number): no game comes near it. The scenario schema's ``maximum`` is the same.
+MAX_COUNT = 10_000
 
 
 class SetupError(ValueError):

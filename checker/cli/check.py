@@ -28,7 +28,9 @@ def add(sub) -> None:
                  "  tavern check                      (the scenario book shipped with Tavern)\n"
                  "  tavern check checker/scenarios\n"
                  "  tavern check a.yaml --ruleset 2015 --json",
-                 {0: "every scenario passes", 1: "a scenario fails"})
+                 {0: "every scenario passes", 1: "a scenario fails (and no file is refused)",
+                  2: "a bad file or argument: a refused file's problems are printed, and "
+                  "every other file is still run"})
     ap.add_argument("paths", nargs="*", metavar="PATH",
                     help="scenario files, or folders: every *.yaml under them, sorted (default: "
                     "the scenario book installed with Tavern)")
@@ -41,25 +43,43 @@ def add(sub) -> None:
     ap.set_defaults(run=run)
 
 
-def load_all(paths: list[str]) -> list[Scenario]:
-    """Every scenario under ``paths``; all problems of all files in one :class:`ScenarioError`,
-    including an id used twice."""
+def load_all(paths: list[str]) -> tuple[list[Scenario], list[ScenarioError]]:
+    """Every scenario under ``paths`` that loads, and the problems of each file refused (a file
+    whose id an earlier file already has is refused too)."""
     scenarios: list[Scenario] = []
-    problems: list[Problem] = []
+    refused: list[ScenarioError] = []
+    seen: dict[str, Scenario] = {}
     for path in find_scenarios(paths):
         try:
-            scenarios.append(load_scenario(path))
+            scn = load_scenario(path)
         except ScenarioError as e:
-            problems += e.problems
-    seen: dict[str, Scenario] = {}
-    for s in scenarios:
-        if s.id in seen:
-            problems.append(Problem(str(s.path), *s.id_at, f"meta.id: {s.id!r} is already the "
-                                    f"id of {seen[s.id].path}; ids must be unique"))
-        seen.setdefault(s.id, s)
-    if problems:
-        raise ScenarioError(problems)
-    return scenarios
+            refused.append(e)
+            continue
+        if scn.id in seen:
+            refused.append(ScenarioError([Problem(str(scn.path), *scn.id_at, f"meta.id: "
+                                                  f"{scn.id!r} is already the id of "
+                                                  f"{seen[scn.id].path}; ids must be unique")]))
+            continue
+        seen[scn.id] = scn
+        scenarios.append(scn)
+    return scenarios, refused
+
+
+def _report_refused(refused: list[ScenarioError], as_json: bool) -> None:
+    """Each refused file's problems: ``file:line:col: message`` lines on stderr, or one JSON
+    object per file (``refused: true``) with ``--json``."""
+    for e in refused:
+        if as_json:
+            print(json.dumps({"path": e.problems[0].file, "refused": True,
+                              "problems": [str(p) for p in e.problems]}))
+        else:
+            print(str(e), file=sys.stderr)
+
+
+def exit_status(refused: int, failed: int) -> int:
+    """The documented precedence for mixed results: 2 if any file is refused, else 1 if any
+    scenario fails, else 0."""
+    return 2 if refused else 1 if failed else 0
 
 
 def _print(res: Result) -> None:
@@ -83,7 +103,7 @@ def _differences(a: Result, b: Result) -> list[str]:
     return out
 
 
-def compare(scenarios: list[Scenario], as_json: bool) -> int:
+def compare(scenarios: list[Scenario], as_json: bool) -> None:
     differing = 0
     for scn in scenarios:
         a, b = (run_scenario(scn, rs) for rs in RULESETS)
@@ -103,18 +123,19 @@ def compare(scenarios: list[Scenario], as_json: bool) -> int:
     if not as_json:
         print(f"{differing} of {len(scenarios)} scenarios differ between rulesets "
               f"{' and '.join(RULESETS)}")
-    return 0
 
 
 def run(args: argparse.Namespace) -> int:
     args.paths = args.paths or [str(CORPUS)]
-    scenarios = load_all(args.paths)
-    if not scenarios:
+    scenarios, refused = load_all(args.paths)
+    if not scenarios and not refused:
         print(f"tavern check: error: no scenario files (*.yaml) in {' '.join(args.paths)}",
               file=sys.stderr)
         return 2
+    _report_refused(refused, args.json)
     if args.compare_rulesets:
-        return compare(scenarios, args.json)
+        compare(scenarios, args.json)
+        return exit_status(len(refused), 0)
     failed = 0
     for scn in scenarios:
         res = run_scenario(scn, args.ruleset)
@@ -125,4 +146,7 @@ def run(args: argparse.Namespace) -> int:
             _print(res)
     if not args.json:
         print(f"{len(scenarios) - failed} passed, {failed} failed")
-    return 1 if failed else 0
+        if refused:
+            print(f"{len(refused)} file(s) refused, not run (their problems are above)",
+                  file=sys.stderr)
+    return exit_status(len(refused), failed)

@@ -18,6 +18,7 @@ from dominion_tavern.rulebook.carddata import CARDS, EVENTS
 from dominion_tavern.rulebook.position import ZONES, item_name, placements
 from dominion_tavern.rulebook.rules import RULES, rulings
 from dominion_tavern.rulebook.setup import (
+    MAX_COUNT,
     kingdom_problems,
     nonsupply_names,
     not_in_game,
@@ -277,9 +278,16 @@ class _Checker:
 
     def zone_names(self, path: P, items: Any) -> None:
         for i, item in enumerate(_list(items)):
-            name, _ = item_name(item)
+            if isinstance(item, dict) and "unknown" in item:  # a group: its cards or its pool
+                inner = "pool" if "pool" in item else "unknown"
+                self.zone_names((*path, i, inner), item.get(inner))
+                continue
+            name, count = item_name(item)
             if name is not None:
                 self.add(card_problem(name, (*path, i)))
+            if count > MAX_COUNT:
+                self.add(((*path, i), f"{where((*path, i))}: {count:,} copies in one entry are "
+                          f"more than a game has (at most {MAX_COUNT:,})", False))
 
 
 def semantic_problems(data: dict[str, Any]) -> list[Found]:

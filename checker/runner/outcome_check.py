@@ -4,7 +4,6 @@ outcomes (and their probabilities) compared with what the explorer finds."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Any
 
 from dominion_tavern.checker.explore import (
@@ -15,12 +14,8 @@ from dominion_tavern.checker.explore import (
     default_fields,
     explore,
 )
-from dominion_tavern.checker.format.probabilities import (
-    PROBABILITY,
-    bounds_text,
-    parse_probability,
-)
-from dominion_tavern.checker.reading.field_paths import FieldError, normalise
+from dominion_tavern.checker.format.expected_outcomes import outcome_fields, read_expected
+from dominion_tavern.checker.format.probabilities import bounds_text
 from dominion_tavern.rulebook.engine.game import Game
 
 
@@ -63,25 +58,10 @@ def _show(values: dict[str, Any]) -> str:
 
 
 def question(scn: Any) -> tuple[dict[str, Any] | None, list[str], list[dict[str, Any]] | None]:
-    """A scenario's ``outcomes`` section as (stop, fields, expected outcomes or None)."""
+    """A scenario's ``outcomes`` section as (stop, fields, expected outcomes or None); the
+    loader has checked its shape."""
     spec = scn.outcomes or {}
-    if not isinstance(spec, dict):
-        raise ExploreError(f"{scn.path}: outcomes: expected a mapping with stop, fields, expect")
-    unknown = set(spec) - {"stop", "fields", "expect"}
-    if unknown:
-        raise ExploreError(f"{scn.path}: outcomes: unknown key(s) "
-                           f"{', '.join(sorted(map(str, unknown)))}; use stop, fields, expect")
-    expect = spec.get("expect")
-    if expect is not None and (not isinstance(expect, list) or
-                               not all(isinstance(e, dict) for e in expect)):
-        raise ExploreError(f"{scn.path}: outcomes.expect: a list of mappings, field: value")
-    fields = spec.get("fields")
-    if fields is None and expect:
-        fields = list(dict.fromkeys(k for e in expect for k in e if k != PROBABILITY))
-    if fields is not None and (not isinstance(fields, list) or
-                               not all(isinstance(f, str) for f in fields)):
-        raise ExploreError(f"{scn.path}: outcomes.fields: a list of field paths")
-    return spec.get("stop"), list(fields or []), expect
+    return spec.get("stop"), outcome_fields(spec), spec.get("expect")
 
 
 def explore_scenario(scn: Any, ruleset: str | None = None, max_nodes: int = DEFAULT_MAX_NODES,
@@ -102,40 +82,12 @@ def check_outcomes(scn: Any, ruleset: str | None = None,
     _, fields, expect = question(scn)
     if expect is None:
         raise ExploreError(f"{scn.path}: outcomes.expect: no expected outcomes to check")
+    expected, problems = read_expected(scn.outcomes, scn.factory(ruleset)()[0])
+    if problems:  # the loader refuses these; a Scenario made otherwise is told the first
+        raise ExploreError(f"{scn.path}: {problems[0][1]}")
     ex = explore_scenario(scn, ruleset, max_nodes)
-    wanted: dict[tuple[Any, ...], dict[str, Any]] = {}
-    chances: dict[tuple[Any, ...], tuple[Fraction, Fraction]] = {}
-    place: dict[tuple[Any, ...], int] = {}
-    for i, e in enumerate(expect):
-        if PROBABILITY in e:
-            try:
-                bounds = parse_probability(e[PROBABILITY])
-            except ValueError as err:
-                raise ExploreError(f"{scn.path}: outcomes.expect[{i}].probability: {err}"
-                                   ) from None
-            e = {k: v for k, v in e.items() if k != PROBABILITY}
-        else:
-            bounds = None
-        extra = set(e) - set(fields)
-        lack = [f for f in fields if f not in e]
-        if extra or lack:
-            what = (f"names unknown field(s) {', '.join(sorted(extra))}" if extra
-                    else f"lacks field(s) {', '.join(lack)}")
-            raise ExploreError(f"{scn.path}: outcomes.expect[{i}] {what}; every expected "
-                               f"outcome gives each of: {', '.join(fields)}")
-        try:
-            values = {f: normalise(f, e[f]) for f in fields}
-        except FieldError as err:
-            raise ExploreError(f"{scn.path}: outcomes.expect[{i}]: {err}") from None
-        key = tuple(values[f] for f in fields)
-        if key in place:  # else the later one's probability would silently replace the first's
-            raise ExploreError(f"{scn.path}: outcomes.expect[{i}] is the same outcome as "
-                               f"outcomes.expect[{place[key]}] ({_show(values)}); the fields "
-                               "compare them as one, so list it once")
-        place[key] = i
-        wanted[key] = values
-        if bounds is not None:
-            chances[key] = bounds
+    wanted = {e.key: e.values for e in expected}
+    chances = {e.key: e.bounds for e in expected if e.bounds is not None}
     if chances and not ex.chance:
         if not ex.truncated:
             raise ExploreError(f"{scn.path}: outcomes.expect gives probabilities, but the search "
