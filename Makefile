@@ -8,6 +8,7 @@ CORE   := $(VENV)/.core-installed
 FULL   := $(VENV)/.all-installed
 
 .PHONY: setup check test lint bench bench-workers bench-checker bench-start bench-compare \
+	bench-fuzz \
 	reference diagrams \
 	notebooks lab \
 	desk screenshots clean
@@ -64,6 +65,11 @@ reference: $(CORE)
 
 bench-checker: $(CORE)
 	$(BIN)/python -m dominion_tavern.checker.bench
+
+# Hostile variants of the scenario book through `tavern check`: exits by code, the slowest
+# refusal, the largest output; exit 1 if any file broke the contract (exit 3, a traceback).
+bench-fuzz: $(CORE)
+	$(BIN)/python -m dominion_tavern.checker.bench.fuzz --files 1000
 
 # How long `tavern --version` takes to start (target: under 0.3 s, even beside Jupyter).
 bench-start: $(CORE)

@@ -38,6 +38,7 @@ from dominion_tavern.rulebook.setup import SetupError
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import TaggedScalar
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.reader import ReaderError
 
 Path_ = tuple[str | int, ...]
 TOP_KEYS = ("meta", "setup", "script", "stop", "expect", "outcomes")
@@ -66,7 +67,8 @@ class ScenarioError(ValueError):
     """A scenario file with problems; ``str()`` gives one ``file:line:col: message`` per line."""
 
     def __init__(self, problems: list[Problem]) -> None:
-        self.problems = [Problem(p.file, p.line, p.column, shown(p.message, MAX_MESSAGE))
+        self.problems = [Problem(p.file, p.line, p.column,
+                                 shown(" ".join(p.message.split("\n")), MAX_MESSAGE))
                          for p in problems]
         super().__init__("\n".join(str(p) for p in problems))
 
@@ -238,6 +240,13 @@ def parse(text: str, file: str) -> tuple[Any, Locator]:
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         what = " ".join(str(s) for s in (e.context, e.problem) if s)
         raise ScenarioError([Problem(file, line, col, f"YAML syntax error: {what}")]) from None
+    except ReaderError as e:  # a character YAML text may not hold
+        line = text.count("\n", 0, e.position) + 1
+        col = e.position - text.rfind("\n", 0, e.position)
+        raise ScenarioError([Problem(file, line, col, f"YAML error: the character "
+                                     f"{chr(e.character)!r} is not allowed in YAML text"
+                                     if isinstance(e.character, int) else
+                                     f"YAML error: {e.reason}")]) from None
     except YAMLError as e:
         raise ScenarioError([Problem(file, 1, 1, f"YAML error: {e}")]) from None
     return data, Locator(data)

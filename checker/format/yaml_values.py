@@ -56,6 +56,9 @@ def nesting_problem(text: str) -> Found | None:
     loader = yaml.CSafeLoader(text) if hasattr(yaml, "CSafeLoader") else yaml.SafeLoader(text)
     try:
         return _first_too_deep(iter(loader.get_event, None), yaml.events)
+    except yaml.MarkedYAMLError as e:
+        if "maximum nesting depth" in str(e.problem) and e.problem_mark is not None:
+            return _too_deep(e.problem_mark)  # libyaml's own limit (1,000) is past ours
     except yaml.YAMLError:  # libyaml reads ahead: its error may stand before a deep place
         pass
     finally:
@@ -66,6 +69,11 @@ def nesting_problem(text: str) -> Found | None:
         return None
 
 
+def _too_deep(mark: Any) -> Found:
+    return (mark.line + 1, mark.column + 1, f"mappings and lists nest more than {MAX_DEPTH} deep "
+            "here; a scenario nests a few levels (the book's deepest: 7)")
+
+
 def _first_too_deep(events: Iterator[Any], kinds: Any) -> Found | None:
     depth = 0
     for event in events:
@@ -73,9 +81,7 @@ def _first_too_deep(events: Iterator[Any], kinds: Any) -> Found | None:
         if isinstance(event, kinds.CollectionStartEvent):
             depth += 1
             if depth > MAX_DEPTH:
-                return (mark.line + 1, mark.column + 1,
-                        f"mappings and lists nest more than {MAX_DEPTH} deep here; a scenario "
-                        "nests a few levels (the book's deepest: 7)")
+                return _too_deep(mark)
         elif isinstance(event, kinds.CollectionEndEvent):
             depth -= 1
         elif isinstance(event, kinds.StreamEndEvent):
@@ -116,7 +122,7 @@ def node_problems(root: Any) -> list[Found]:
                 out.append((line, col, f"{at}: a text of {len(node.value):,} characters; a "
                             f"value in a scenario has at most {MAX_TEXT:,}"))
             elif _CONTROL.search(node.value.replace("\n", "").replace("\t", "")):
-                out.append((line, col, f"{at}: {shown(node.value)!r} holds a control "
+                out.append((line, col, f"{at}: {shown(repr(node.value))} holds a control "
                             "character; write text without them"))
         elif tag == f"{_TAG}map":
             for i, (key, value) in enumerate(node.value):
