@@ -366,7 +366,8 @@ def test_an_estate_token_is_shown_and_read_back(tmp_path):
     with it loads into the desk whole and reads back the same."""
     path = tmp_path / "estate.yaml"
     path.write_text(PUZZLE_TEXT.replace("{name: Bob}", "{name: Bob, estate_token: Village}")
-                    .replace("kingdom: [Peasant]", "kingdom: [Peasant, Village]"))
+                    .replace("kingdom: [Peasant]", "kingdom: [Peasant, Village]\n  events: "
+                             "[Inheritance]"))
     desk = puzzle()
     desk.load(path)
     assert desk.form.players[1].estate_token.value == "Village"

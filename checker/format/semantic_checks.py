@@ -16,6 +16,7 @@ from dominion_tavern.checker.format.schema_errors import Found, where
 from dominion_tavern.checker.reading.stop_points import ExploreError, Stop
 from dominion_tavern.rulebook.carddata import CARDS, EVENTS
 from dominion_tavern.rulebook.position import ZONES, item_name, placements
+from dominion_tavern.rulebook.possible import impossible
 from dominion_tavern.rulebook.rules import RULES, rulings
 from dominion_tavern.rulebook.setup import (
     MAX_COUNT,
@@ -141,6 +142,8 @@ class _Checker:
             for j, entry in enumerate(_list(p.get("play"))):
                 self.play_entry(_dict(entry), ("setup", "players", i, "play", j))
         self.check_turn(_dict(self.setup.get("turn")))
+        for path, why in impossible(self.setup):
+            self.add((("setup", *path), f"{where(('setup', *path))}: {why}", False))
         self.check_cards()
         self.check_piles()
 
