@@ -78,6 +78,9 @@ class _Position:
         self.in_game = set(kingdom) | set(nonsupply_names(kingdom)) | self.events
         self.kingdom = set(kingdom)
         self.players = [p for p in _list(spec.get("players")) if isinstance(p, dict)]
+        # with the Estate token, Estates are Actions (rule token.estate): a pile token may have
+        # gone on the Estate pile (Seaway gaining an Estate, say)
+        self.estates_are_actions = any(p.get("estate_token") for p in self.players)
 
     def problems(self) -> Iterator[tuple[Where, str]]:
         for i, p in enumerate(self.players):
@@ -113,7 +116,7 @@ class _Position:
         # as a position's shortcut; only where a token can lie is checked.
         rule = "token.cost" if token == "-$2 cost" else \
             "token.trashing" if token == "Trashing" else "token.pile-bonus"
-        if not d.is_action:
+        if not d.is_action and not (d.name == "Estate" and self.estates_are_actions):
             yield at, (f"the {token} token goes on an Action Supply pile, and {d.name} is "
                        f"{'/'.join(d.types)}; rule {rule}")
 

@@ -383,13 +383,14 @@ def test_the_form_has_a_field_for_every_key_a_setup_may_have():
     schema = json.loads((CORPUS.parent / "scenario.schema.json").read_text())
     form = PositionForm()
     spec = {"ruleset": "2015", "kingdom": ["Village", "Gear", "Ratcatcher"], "events": ["Alms"],
-            "piles": {"Village": 3}, "trash": ["Estate"], "seed": 4,
+            "piles": {"Village": 3}, "trash": ["Estate"], "seed": 4, "seed_draws": 120,
             "players": [{"name": "Ann", "hand": ["Copper"], "play": ["Gear"],
                          "deck": ["Gold"], "discard": ["Duchy"], "mat": ["Ratcatcher"],
                          "aside": ["Silver"], "tokens": {"+1 Action": "Village"},
                          "journey": "down", "vp_tokens": 2, "minus_card": True,
                          "minus_coin": True, "turns_taken": 3,
-                         "estate_token": "Village"}, {"name": "Bob"}],
+                         "estate_token": "Village",
+                         "actual": {"hand": ["Copper"], "deck": ["Gold"]}}, {"name": "Bob"}],
             "turn": {"player": "Bob", "phase": "buy", "number": 4, "actions": 2, "buys": 3,
                      "coins": 5, "extra": True, "previous": "Ann"}}
     form.fill(spec, "2015")

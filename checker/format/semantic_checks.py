@@ -142,6 +142,13 @@ class _Checker:
             for j, entry in enumerate(_list(p.get("play"))):
                 self.play_entry(_dict(entry), ("setup", "players", i, "play", j))
         self.check_turn(_dict(self.setup.get("turn")))
+        unseeded = "seed" not in self.setup
+        for path in [("setup", "seed_draws")] * ("seed_draws" in self.setup) + \
+                [("setup", "players", i, "actual") for i, p in enumerate(self.players)
+                 if "actual" in p]:
+            if unseeded:
+                self.add((path, f"{where(path)}: only a seeded game (setup.seed) has an actual "
+                          "order; without a seed, chance steps decide it", True))
         for path, why in impossible(self.setup):
             self.add((("setup", *path), f"{where(('setup', *path))}: {why}", False))
         self.check_cards()
