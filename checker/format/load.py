@@ -31,6 +31,7 @@ from dominion_tavern.checker.format.yaml_values import (
     nesting_problem,
     node_problems,
     shown,
+    text_problem,
 )
 from dominion_tavern.rulebook.engine.game import Game
 from dominion_tavern.rulebook.position import build
@@ -257,13 +258,31 @@ class _Retry(Exception):
 
 
 class _FastLoader(yaml.CSafeLoader if hasattr(yaml, "CSafeLoader") else yaml.SafeLoader):
-    """libyaml's safe loader that refuses duplicate keys."""
+    """libyaml's safe loader that hands over to the locating reader (:class:`_Retry`) at
+    whatever :func:`.yaml_values.node_problems` would report, and at a key given twice."""
 
     def construct_mapping(self, node: Any, deep: bool = False) -> dict[Any, Any]:
-        keys = [repr(self.construct_object(k, deep=deep)) for k, _ in node.value]
+        if any(k.tag != _STR for k, _ in node.value):
+            raise _Retry
+        keys = [self.construct_object(k, deep=deep) for k, _ in node.value]
         if len(keys) != len(set(keys)):
             raise _Retry
         return super().construct_mapping(node, deep)
+
+    def construct_yaml_str(self, node: Any) -> str:
+        value = super().construct_yaml_str(node)
+        if text_problem(value) is not None:
+            raise _Retry
+        return value
+
+    def refuse(self, node: Any) -> Any:
+        raise _Retry
+
+
+_STR = "tag:yaml.org,2002:str"
+_FastLoader.add_constructor(_STR, _FastLoader.construct_yaml_str)
+for _tag in ("timestamp", "binary", "set", "omap", "pairs"):
+    _FastLoader.add_constructor(f"tag:yaml.org,2002:{_tag}", _FastLoader.refuse)
 
 
 # YAML 1.2 booleans, as ruamel reads them: "yes", "no", "on", "off" stay strings.
@@ -284,8 +303,6 @@ def _fast_parse(text: str) -> Any:
             return None
         if "*" in text:  # no alias without an asterisk: most files need no count
             expanded_size(root)
-        if node_problems(root):
-            raise _Retry  # said, located, by the second reader
         return loader.construct_document(root)
     except (yaml.YAMLError, ValueError, _Retry):
         raise _Retry from None

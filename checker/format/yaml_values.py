@@ -34,6 +34,7 @@ MAX_FILE_BYTES = 1_000_000
 
 _TAG = "tag:yaml.org,2002:"
 PLAIN_TAGS = {f"{_TAG}{t}" for t in ("map", "seq", "str", "int", "float", "bool", "null")}
+_LONG_NUMBER = re.compile(rf"[0-9][0-9_]{{{MAX_DIGITS},}}")
 _NUMBER = re.compile(r"[-+]?[0-9_]+(?:\.[0-9_]*)?(?:[eE][-+]?[0-9]+)?")
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 _KINDS = {"int": "an integer", "float": "a number", "bool": "a boolean", "null": "null",
@@ -53,6 +54,8 @@ def nesting_problem(text: str) -> Found | None:
     """The first place where ``text`` nests deeper than :data:`MAX_DEPTH` or writes a number
     longer than :data:`MAX_DIGITS` digits; None if there is none, or if the YAML is broken
     before such a place (the readers after this one locate that)."""
+    if _depth_bound(text) <= MAX_DEPTH and not _LONG_NUMBER.search(text):
+        return None  # most files: nothing to read the events for
     loader = yaml.CSafeLoader(text) if hasattr(yaml, "CSafeLoader") else yaml.SafeLoader(text)
     try:
         return _first_too_deep(iter(loader.get_event, None), yaml.events)
@@ -67,6 +70,15 @@ def nesting_problem(text: str) -> Found | None:
         return _first_too_deep(ruamel.yaml.YAML(typ="rt").parse(text), ruamel.yaml.events)
     except ruamel.yaml.YAMLError:
         return None
+
+
+def _depth_bound(text: str) -> int:
+    """More than the nesting ``text`` can have: each flow collection opens with a bracket, and
+    a block collection starts further right than the one holding it (or, a list in a mapping,
+    as far), in a line's indentation and its indicators (``- ``, ``? ``, ``: ``)."""
+    widest = max((len(line) - len(line.lstrip(" -?:")) for line in text.split("\n")),
+                 default=0)
+    return text.count("[") + text.count("{") + 2 * (widest + 1)
 
 
 def _too_deep(mark: Any) -> Found:
@@ -95,6 +107,16 @@ def _first_too_deep(events: Iterator[Any], kinds: Any) -> Found | None:
     return None
 
 
+def text_problem(text: str) -> str | None:
+    """Why ``text`` cannot be a scenario's text value (too long, a control character)."""
+    if len(text) > MAX_TEXT:
+        return f"a text of {len(text):,} characters; a value in a scenario has at most " \
+            f"{MAX_TEXT:,}"
+    if _CONTROL.search(text):
+        return f"{shown(repr(text))} holds a control character; write text without them"
+    return None
+
+
 def node_problems(root: Any) -> list[Found]:
     """What the composed document ``root`` (PyYAML's or ruamel's nodes) holds that no scenario
     value can be, each with the place and the path of the value."""
@@ -117,13 +139,8 @@ def node_problems(root: Any) -> list[Found]:
             out.append((line, col, f"{at}: the YAML tag {shown(short)!r} is not allowed; a "
                         "scenario holds only mappings, lists, strings, numbers, booleans "
                         "and null"))
-        elif tag == f"{_TAG}str":
-            if len(node.value) > MAX_TEXT:
-                out.append((line, col, f"{at}: a text of {len(node.value):,} characters; a "
-                            f"value in a scenario has at most {MAX_TEXT:,}"))
-            elif _CONTROL.search(node.value.replace("\n", "").replace("\t", "")):
-                out.append((line, col, f"{at}: {shown(repr(node.value))} holds a control "
-                            "character; write text without them"))
+        elif tag == f"{_TAG}str" and (why := text_problem(node.value)) is not None:
+            out.append((line, col, f"{at}: {why}"))
         elif tag == f"{_TAG}map":
             for i, (key, value) in enumerate(node.value):
                 name = key.value if isinstance(key.value, str) else f"<key {i + 1}>"
