@@ -11,6 +11,7 @@ QUIET  := PYTHONWARNINGS="ignore:Editable installation"
 FULL   := $(VENV)/.all-installed
 
 .PHONY: setup check test lint bench bench-workers bench-checker bench-start bench-compare \
+	bench-fuzz \
 	reference diagrams \
 	notebooks lab \
 	desk screenshots clean
@@ -68,6 +69,11 @@ reference: $(CORE)
 bench-checker: $(CORE)
 	$(BIN)/python -m dominion_tavern.checker.bench
 
+# Hostile variants of the scenario book through `tavern check`: exits by code, the slowest
+# refusal, the largest output; exit 1 if any file broke the contract (exit 3, a traceback).
+bench-fuzz: $(CORE)
+	$(BIN)/python -m dominion_tavern.checker.bench.fuzz --files 1000
+
 # How long `tavern --version` takes to start (target: under 0.3 s, even beside Jupyter).
 bench-start: $(CORE)
 	$(BIN)/python -m dominion_tavern.checker.bench --start
@@ -79,8 +85,11 @@ diagrams: setup
 NB_SRC   := $(filter-out notebooks/__init__.py,$(wildcard notebooks/[0-9]*.py))
 NB_BUILD := notebooks/build
 PORT     ?= 8866
-ifndef TOKEN
-TOKEN    := $(shell python3 -c 'import secrets; print(secrets.token_hex(12))')
+# The desk's token: TAVERN_TOKEN if set and not empty, else a random one (a TOKEN variable
+# already in the shell is neither used nor printed).
+ifndef TAVERN_TOKEN
+TAVERN_TOKEN := $(shell python3 -c 'import secrets; print(secrets.token_hex(12))')
+TOKEN_NOTE   := (a random token: set TAVERN_TOKEN to choose one)
 endif
 ROOT_OPT := $(if $(filter 0,$(shell id -u)),--allow-root)
 
@@ -100,11 +109,11 @@ CULL_IDLE     ?= 600
 CULL_INTERVAL ?= 60
 
 desk: notebooks
-	@echo "The judge's desk: http://127.0.0.1:$(PORT)/?token=$(TOKEN)"
+	@echo "The judge's desk: http://127.0.0.1:$(PORT)/?token=$(TAVERN_TOKEN) $(TOKEN_NOTE)"
 	@echo "  (on a corpus scenario: add &scenario=seeds/peasant-soldier-outcomes)"
 	cd $(NB_BUILD) && ../../$(BIN)/python -m dominion_tavern.notebooks.widgets.serve desk.ipynb \
 	  --no-browser \
-	  --Voila.ip=127.0.0.1 --port=$(PORT) --token=$(TOKEN) \
+	  --Voila.ip=127.0.0.1 --port=$(PORT) --token=$(TAVERN_TOKEN) \
 	  --VoilaConfiguration.extension_denylist=jupyterlab-jupytext \
 	  --MappingKernelManager.cull_idle_timeout=$(CULL_IDLE) \
 	  --MappingKernelManager.cull_interval=$(CULL_INTERVAL)

@@ -144,6 +144,14 @@ class CardDef:
         return name in self.types
 
 
+def inheritable(d: CardDef, ruleset: str) -> bool:
+    """Could Inheritance set ``d`` aside, as to its types (rule ``token.estate``)? 2015: a
+    non-Victory Action card; current: a non-Command, non-Duration Action card."""
+    if ruleset == "2015":
+        return d.is_action and not d.is_victory
+    return d.is_action and "Command" not in d.types and not d.is_duration
+
+
 @dataclass(frozen=True, slots=True)
 class EventDef:
     """An Event: bought like a card, never gained or owned (rule ``event``)."""

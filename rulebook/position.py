@@ -54,6 +54,7 @@ from dominion_tavern.rulebook.engine.state import (
 from dominion_tavern.rulebook.engine.turn import PHASES
 from dominion_tavern.rulebook.setup import (
     DEFAULT_PLAYERS,
+    MAX_COUNT,
     SetupError,
     black_market_cards,
     check_card_name,
@@ -92,6 +93,9 @@ def expand(items: list[str] | None, where: str) -> list[str]:
     out: list[str] = []
     for item in items or []:
         name, count = item_name(str(item))
+        if count > MAX_COUNT:
+            raise SetupError(f"{where}: {count} copies in one entry are more than a game has "
+                             f"(at most {MAX_COUNT:,})")
         out += [check_card_name(name or "", f"{where}: ")] * count
     return out
 
@@ -182,6 +186,10 @@ def build(spec: dict[str, Any]) -> tuple[GameState, str]:
     for p, ps in zip(players, pspecs, strict=True):
         _player(state, p, ps)
         p.turns_taken = int(ps.get("turns_taken", 1 if p.index <= current.index else 0))
+        if ps.get("actual"):
+            _actual_order(p, ps["actual"], f"players.{p.name}.actual")
+    if "seed_draws" in spec:  # what the seeded generator had drawn when the position was written
+        state.rng.advance(int(spec["seed_draws"]))
     state.turn_owners += _turn_owners(players, current, turn, turn_spec.get("previous"))
     return state, phase
 
@@ -341,6 +349,23 @@ def _in_play(state: GameState, p: Player, entry: dict[str, Any], where: str) -> 
             state.pending.append(Pending(p.index, card))
     if entry.get("earlier") and p is state.turn.player and state.turn.phase != "start":
         _start_of_turn_done(state, card)
+
+
+def _actual_order(p: Player, actual: dict[str, Any], where: str) -> None:
+    """Put the hand and the deck in the order they really are in (a seeded game's truth, which
+    the players' knowledge, ``p.unknown``, leaves open); the cards must be those placed."""
+    for zone, top_first in ((p.hand, False), (p.deck, True)):
+        if zone.kind not in actual:
+            continue
+        names = expand(actual[zone.kind], f"{where}.{zone.kind}")
+        by_name: dict[str, list[Card]] = {}
+        for c in zone.cards:
+            by_name.setdefault(c.name, []).append(c)
+        if sorted(names) != sorted(c.name for c in zone.cards):
+            raise PositionError(f"{where}.{zone.kind}: {', '.join(names) or 'nothing'} are not "
+                                f"the cards of the {zone.kind} as placed")
+        ordered = [by_name[n].pop() for n in names]
+        zone.cards[:] = ordered[::-1] if top_first else ordered
 
 
 def _start_of_turn_done(state: GameState, card: Card) -> None:

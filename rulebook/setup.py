@@ -32,6 +32,9 @@ SOMETIMES = {"Potion": "a Kingdom card with a Potion in its cost (University)"}
 #: Each player's starting cards (rule ``game.setup.decks``); they come out of these piles.
 STARTING = {"Copper": 7, "Estate": 3}
 DEFAULT_PLAYERS = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay")
+#: The largest count a position or an expectation may give (copies in one entry, a token
+#: count, a turn number): no game comes near it. The scenario schema's ``maximum`` is the same.
+MAX_COUNT = 10_000
 
 
 class SetupError(ValueError):

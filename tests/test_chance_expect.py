@@ -11,8 +11,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from dominion_tavern.checker.explore import ExploreError
-from dominion_tavern.checker.format.load import load_scenario
+from dominion_tavern.checker.format.load import ScenarioError, load_scenario
 from dominion_tavern.checker.runner.outcome_check import check_outcomes
 from dominion_tavern.checker.runner.script_run import run_scenario
 
@@ -40,13 +39,50 @@ def scenario(tmp_path: Path, *outcomes: str):
 
 
 def test_an_outcome_written_twice_is_refused_naming_both(tmp_path):
-    scn = scenario(tmp_path,
-                   '{"players.Ann.deck:sorted": [Copper, 2 Estate], probability: 3/10}',
-                   '{"players.Ann.deck:sorted": [{unknown: [Copper, 2 Estate]}], '
-                   'probability: 3/5}')
-    with pytest.raises(ExploreError, match=r"outcomes.expect\[1\] is the same outcome as "
-                                           r"outcomes.expect\[0\]"):
-        check_outcomes(scn)
+    with pytest.raises(ScenarioError, match=r"lab.yaml:14:7: outcomes.expect\[1\] is the same "
+                                            r"outcome as outcomes.expect\[0\]"):
+        scenario(tmp_path,
+                 '{"players.Ann.deck:sorted": [Copper, 2 Estate], probability: 3/10}',
+                 '{"players.Ann.deck:sorted": [{unknown: [Copper, 2 Estate]}], '
+                 'probability: 3/5}')
+
+
+@pytest.mark.parametrize("written, why", [
+    ("0.5", "is not a probability; write a fraction"),
+    ('"1/2"', None), ("1", None), ("0", None), ('"0 to 1/3"', None),
+    ('"1/0"', "is not a fraction"),
+    ("-1", "probabilities lie from 0 to 1"),
+    ('"3/2"', "probabilities lie from 0 to 1"),
+    ('"1 to 1/2"', "the lower one first"),
+    ('"1/2 to"', "is not a fraction"),
+    ('" to 1/2"', "is not a fraction"),
+    ('"1/2 to 1 to 1"', "write one fraction"),
+    ('"0.3"', "write the probability exactly"),
+    ("true", "is not a probability"),
+])
+def test_every_probability_mistake_is_a_file_error(tmp_path, written, why):
+    """Found by the loader (exit 2) before anything runs, at the probability's place."""
+    outcomes = ['{"players.Ann.deck:sorted": [Copper, 2 Estate], probability: 3/10}',
+                '{"players.Ann.deck:sorted": [2 Copper, Estate], probability: 3/5}',
+                f'{{"players.Ann.deck:sorted": [3 Copper], probability: {written}}}']
+    if why is None:
+        scenario(tmp_path, *outcomes)
+        return
+    with pytest.raises(ScenarioError) as info:
+        scenario(tmp_path, *outcomes)
+    [problem] = info.value.problems
+    assert (problem.line, problem.column) == (15, 60), problem
+    assert problem.message.startswith("outcomes.expect[2].probability: ") and why in \
+        problem.message
+
+
+def test_a_field_naming_no_player_is_refused_by_the_loader(tmp_path):
+    path = tmp_path / "lab.yaml"
+    path.write_text(LAB.format(expect="    - {players.Ann.deck:sorted: [3 Copper]}")
+                    .replace('fields: ["players.Ann.deck:sorted"]', 'fields: [players.Zed.hand]'))
+    with pytest.raises(ScenarioError, match=r"lab.yaml:11:12: outcomes.fields\[0\]: field "
+                                            r"'players.Zed.hand': no player 'Zed'"):
+        load_scenario(path)
 
 
 def test_each_outcome_once_passes(tmp_path):
@@ -69,8 +105,9 @@ def test_probabilities_where_a_seed_decides_are_refused_saying_why(tmp_path):
     path = tmp_path / "lab.yaml"
     path.write_text(LAB.format(expect="\n".join(f"    - {o}" for o in WORKED))
                     .replace("setup:\n", "setup:\n  seed: 3\n"))
-    with pytest.raises(ExploreError, match=r"met no chance step \(the setup has a seed"):
-        check_outcomes(load_scenario(path))
+    with pytest.raises(ScenarioError, match=r"probability: the setup has a seed, so the seeded "
+                                            "shuffle decides"):
+        load_scenario(path)
 
 
 def test_a_search_cut_short_fails_as_cut_not_on_probabilities(tmp_path):

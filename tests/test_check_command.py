@@ -252,30 +252,46 @@ def test_bad_file_prints_located_lines(tmp_path, capsys):
     path = scenario(tmp_path, "bad", text="meta: {id: bad, question: q}\nsetup:\n"
                     "  kingdom: [Wich]\n  turn: {phase: actoin}\n")
     code, out, err = check(capsys, path)
-    assert code == 2 and out == ""
+    assert code == 2 and out == "0 passed, 0 failed\n"
     lines = err.splitlines()
     assert lines == [
         f"{path}:3:13: setup.kingdom[0]: unknown card 'Wich'; did you mean Witch?",
         f"{path}:4:17: setup.turn.phase: 'actoin' is not one of start, action, buy, night, cleanup "
-        "(did you mean action?)"]
+        "(did you mean action?)",
+        "1 file(s) refused, not run (their problems are above)"]
     assert "Traceback" not in err
 
 
 def test_bad_files_among_good_ones(tmp_path, capsys):
+    """A refused file does not stop the others: each is checked and reported; the exit status
+    is 2 if any file is refused, else 1 if any fails, else 0."""
     scenario(tmp_path, "good")
+    scenario(tmp_path, "wrong", expect="{piles: {Curse: 3}}")
     (tmp_path / "empty.yaml").write_text("")
     (tmp_path / "broken.yaml").write_text("meta: [\n")
     code, out, err = check(capsys, tmp_path)
-    assert code == 2 and out == ""
+    assert code == 2
+    assert out.splitlines()[0].startswith("PASS good") and "FAIL wrong" in out
+    assert out.splitlines()[-1] == "1 passed, 1 failed"
     assert f"{tmp_path / 'empty.yaml'}:1:1: the file is empty" in err
     assert f"{tmp_path / 'broken.yaml'}:2:1: YAML syntax error" in err
+    assert err.splitlines()[-1] == "2 file(s) refused, not run (their problems are above)"
+    code, out, _ = check(capsys, "--json", tmp_path)
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert code == 2 and [r["path"] for r in rows if r.get("refused")] == \
+        [str(tmp_path / "broken.yaml"), str(tmp_path / "empty.yaml")]
+    assert sorted(r["id"] for r in rows if not r.get("refused")) == ["good", "wrong"]
+    code, _, _ = check(capsys, tmp_path / "good.yaml", tmp_path / "wrong.yaml")
+    assert code == 1
+    code, _, _ = check(capsys, "--compare-rulesets", tmp_path)
+    assert code == 2
 
 
 def test_duplicate_ids(tmp_path, capsys):
     scenario(tmp_path, "a")
     (tmp_path / "b.yaml").write_text((tmp_path / "a.yaml").read_text())
-    code, _, err = check(capsys, tmp_path)
-    assert code == 2
+    code, out, err = check(capsys, tmp_path)
+    assert code == 2 and out.startswith("PASS a")
     assert f"{tmp_path / 'b.yaml'}:2:7: meta.id: 'a' is already the id of" in err
 
 

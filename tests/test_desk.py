@@ -366,7 +366,8 @@ def test_an_estate_token_is_shown_and_read_back(tmp_path):
     with it loads into the desk whole and reads back the same."""
     path = tmp_path / "estate.yaml"
     path.write_text(PUZZLE_TEXT.replace("{name: Bob}", "{name: Bob, estate_token: Village}")
-                    .replace("kingdom: [Peasant]", "kingdom: [Peasant, Village]"))
+                    .replace("kingdom: [Peasant]", "kingdom: [Peasant, Village]\n  events: "
+                             "[Inheritance]"))
     desk = puzzle()
     desk.load(path)
     assert desk.form.players[1].estate_token.value == "Village"
@@ -383,13 +384,15 @@ def test_the_form_has_a_field_for_every_key_a_setup_may_have():
     form = PositionForm()
     spec = {"ruleset": "2015", "kingdom": ["Village", "Gear", "Ratcatcher", "Black Market"],
             "events": ["Alms"],
-            "piles": {"Village": 3}, "trash": ["Estate"], "seed": 4, "black_market": ["Smithy"],
+            "piles": {"Village": 3}, "trash": ["Estate"], "seed": 4, "seed_draws": 120,
+            "black_market": ["Smithy"],
             "players": [{"name": "Ann", "hand": ["Copper"], "play": ["Gear"],
                          "deck": ["Gold"], "discard": ["Duchy"], "mat": ["Ratcatcher"],
                          "aside": ["Silver"], "tokens": {"+1 Action": "Village"},
                          "journey": "down", "vp_tokens": 2, "debt": 3, "minus_card": True,
                          "minus_coin": True, "turns_taken": 3,
-                         "estate_token": "Village"}, {"name": "Bob"}],
+                         "estate_token": "Village",
+                         "actual": {"hand": ["Copper"], "deck": ["Gold"]}}, {"name": "Bob"}],
             "turn": {"player": "Bob", "phase": "buy", "number": 4, "actions": 2, "buys": 3,
                      "coins": 5, "potions": 1, "extra": True, "previous": "Ann"}}
     form.fill(spec, "2015")

@@ -334,7 +334,7 @@ def test_error_list_is_capped(tmp_path):
 def test_a_long_message_is_cut(tmp_path):
     from dominion_tavern.checker.format.load import MAX_MESSAGE
     found = problems(tmp_path, GOOD.replace("  kingdom: [Witch, Moat]\n",
-                                            f"  kingdom: [Witch, Moat]\n  seed: {'9x' * 5000}\n"))
+                                            f"  kingdom: [Witch, Moat]\n  seed: {'9x' * 900}\n"))
     assert len(found) == 1 and len(found[0].message) == MAX_MESSAGE
     assert found[0].message.startswith("setup.seed: expected an integer, not a string")
 

@@ -29,3 +29,21 @@ def test_a_jupyter_server_without_the_parts_read_is_left_alone(originals, capsys
     assert serve.patch() is False
     assert serve.MappingKernelManager.cull_kernel_if_idle is before
     assert "has no ZMQChannelsWebsocketConnection._open_sessions" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv, ok", [
+    (["desk.ipynb", "--token=abc123"], True),
+    (["desk.ipynb", "--token", "abc123"], True),
+    (["desk.ipynb"], False),
+    (["desk.ipynb", "--token="], False),
+    (["desk.ipynb", "--token", "  "], False),
+])
+def test_the_desk_starts_only_with_a_token(argv, ok) -> None:
+    assert (serve.token_problem(argv) is None) == ok
+
+
+def test_make_desk_reads_tavern_token_not_token() -> None:
+    from pathlib import Path
+    make = (Path(__file__).parents[1] / "Makefile").read_text()
+    assert "$(TOKEN)" not in make and "ifndef TOKEN" not in make
+    assert "--token=$(TAVERN_TOKEN)" in make and "ifndef TAVERN_TOKEN" in make

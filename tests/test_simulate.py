@@ -5,6 +5,9 @@ from __future__ import annotations
 import importlib.metadata
 import json
 import logging
+import os
+import re
+import signal
 import socket
 import subprocess
 import sys
@@ -16,6 +19,7 @@ from dominion_tavern.rulebook.engine.decisions import Decision
 from dominion_tavern.rulebook.rules import RULES
 from dominion_tavern.rulebook.setup import KINGDOMS, Setup
 from dominion_tavern.rulebook.simulate import cluster as simulate_cluster
+from dominion_tavern.rulebook.simulate import games as games_module
 from dominion_tavern.rulebook.simulate.bots import RandomBot
 from dominion_tavern.rulebook.simulate.games import play_game, random_kingdoms, simulate
 from helpers import TEN_DIFFERENT, deck, position
@@ -231,3 +235,44 @@ def test_a_scheduler_without_workers(capsys):
     with local_cluster(0) as empty:
         assert "has no workers (none joined within 0.5 s)" in \
             cluster_error(capsys, empty.scheduler_address)
+
+
+
+_KILL: dict = {}  # set by the test below, read in the forked worker processes
+
+
+def _killed_on_its_batch(batch):
+    """A worker that is killed (as by the OOM killer) when it meets the batch ``_KILL["first"]``:
+    once (a marker file remembers), or every time."""
+    marker = _KILL["dir"] / f"killed-{batch.first}"
+    if batch.first == _KILL["first"] and (_KILL["always"] or not marker.exists()):
+        marker.touch()
+        os.kill(os.getpid(), signal.SIGKILL)
+    return _KILL["play"](batch)
+
+
+@pytest.mark.parametrize("always", [False, True], ids=["once", "every-time"])
+def test_a_worker_killed_mid_run_is_said_and_its_games_played_again(tmp_path, monkeypatch,
+                                                                   capsys, always):
+    """A worker process that ends is not a fault in Tavern: the finished games are kept and
+    the lost ones played again in fresh processes; if workers keep ending, exit 4 names the
+    games not played and how to play them."""
+    args = ["--games", "80", "--seed", "1"]  # 16 batches of 5 games on 2 workers
+    want = report_json(capsys, *args, "--workers", "1")
+    _KILL.update(dir=tmp_path, play=games_module.play_batch, first=16, always=always)
+    monkeypatch.setattr(games_module, "play_batch", _killed_on_its_batch)
+    code = main(["simulate", *args, "--workers", "2", "--json"])
+    out, err = capsys.readouterr()
+    assert "Traceback" not in err and "fault in Tavern" not in err
+    if always:  # the games before the killed batch were played; it and all after were not
+        assert code == 4
+        assert re.search(r"the games with seeds \d+-80 were not played, the other \d+ were; "
+                         r"play the rest with fewer --workers: --seed \d+ --games \d+$", err)
+        return
+    assert code == 0, err
+    assert re.fullmatch(r"tavern simulate: a worker process ended \(killed, or out of memory\): "
+                        r"the games with seeds \d+-80 were not played; they are played again\n",
+                        err)
+    got = json.loads(out)
+    assert got["notes"] and want["notes"] == []
+    assert got["results"] == want["results"] and got["wins"] == want["wins"]

@@ -59,25 +59,37 @@ def add(sub) -> None:
     ap.set_defaults(run=run)
 
 
-def load_all(paths: list[str]) -> list[Scenario]:
-    """Every scenario under ``paths``; all problems of all files in one :class:`ScenarioError`,
-    including an id used twice."""
+def load_all(paths: list[str]) -> tuple[list[Scenario], list[ScenarioError]]:
+    """Every scenario under ``paths`` that loads, and the problems of each file refused (a file
+    whose id an earlier file already has is refused too)."""
     scenarios: list[Scenario] = []
-    problems: list[Problem] = []
+    refused: list[ScenarioError] = []
+    seen: dict[str, Scenario] = {}
     for path in find_scenarios(paths):
         try:
-            scenarios.append(load_scenario(path))
+            scn = load_scenario(path)
         except ScenarioError as e:
-            problems += e.problems
-    seen: dict[str, Scenario] = {}
-    for s in scenarios:
-        if s.id in seen:
-            problems.append(Problem(str(s.path), *s.id_at, f"meta.id: {s.id!r} is already the "
-                                    f"id of {seen[s.id].path}; ids must be unique"))
-        seen.setdefault(s.id, s)
-    if problems:
-        raise ScenarioError(problems)
-    return scenarios
+            refused.append(e)
+            continue
+        if scn.id in seen:
+            refused.append(ScenarioError([Problem(str(scn.path), *scn.id_at, f"meta.id: "
+                                                  f"{scn.id!r} is already the id of "
+                                                  f"{seen[scn.id].path}; ids must be unique")]))
+            continue
+        seen[scn.id] = scn
+        scenarios.append(scn)
+    return scenarios, refused
+
+
+def _report_refused(refused: list[ScenarioError], as_json: bool) -> None:
+    """Each refused file's problems: ``file:line:col: message`` lines on stderr, or one JSON
+    object per file (``refused: true``) with ``--json``."""
+    for e in refused:
+        if as_json:
+            print(json.dumps({"path": e.problems[0].file, "refused": True,
+                              "problems": [str(p) for p in e.problems]}))
+        else:
+            print(str(e), file=sys.stderr)
 
 
 LABELS = {PASS: "PASS", FAIL: "FAIL", NO_CLAIM: "NO CLAIM", UNDECIDED: "UNDECIDED"}
@@ -142,13 +154,15 @@ def summary(results: list[Result]) -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     args.paths = args.paths or [str(CORPUS)]
-    scenarios = load_all(args.paths)
-    if not scenarios:
+    scenarios, refused = load_all(args.paths)
+    if not scenarios and not refused:
         print(f"tavern check: error: no scenario files (*.yaml) in {' '.join(args.paths)}",
               file=sys.stderr)
         return 2
+    _report_refused(refused, args.json)
     if args.compare_rulesets:
-        return compare(scenarios, args.json)
+        code = compare(scenarios, args.json)
+        return exit_status([], len(refused)) if refused else code
     results = []
     for scn in scenarios:
         res = run_scenario(scn, args.ruleset)
@@ -159,4 +173,7 @@ def run(args: argparse.Namespace) -> int:
             _print(res)
     if not args.json:
         print("\n".join(summary(results)))
-    return exit_status([r.verdict for r in results])
+        if refused:
+            print(f"{len(refused)} file(s) refused, not run (their problems are above)",
+                  file=sys.stderr)
+    return exit_status([r.verdict for r in results], len(refused))

@@ -42,6 +42,11 @@ def add(sub) -> None:
                     "N answers (default: all of them)")
     ap.add_argument("--ruleset", choices=RULESETS, help="run under this ruleset instead of "
                     "the file's own")
+    ap.add_argument("--order", choices=("known", "actual"), default="known",
+                    help="known (default): cards in an order no one knows written as such, as "
+                    "the players know them (a seeded game loaded from it shuffles anew); "
+                    "actual: a seeded game's hands and decks as the cards really lie, and how "
+                    "far its generator has gone, so the same answers continue the same game")
     ap.add_argument("-o", "--output", metavar="OUT", help="write the new scenario to this "
                     "file (default: print it)")
     ap.set_defaults(run=run)
@@ -79,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
             g.answer(a)
         except IllegalAnswer:
             raise DumpError(f"{args.file}: {not_legal(i, a, g)}") from None
-    d = dump(g)
+    d = dump(g, actual=args.order == "actual")
     where = f"{scn.id}" + (f" after {len(script)} answers" if args.answers is not None else "")
     meta = {"id": _new_id(scn.id, args.answers), "title": f"Position dumped from {where}",
             "question": f"What happens from the position {scn.id} reaches"

@@ -17,6 +17,7 @@ from dominion_tavern.rulebook.setup import KINGDOMS, SetupError
 from dominion_tavern.rulebook.simulate.bots import BOTS
 from dominion_tavern.rulebook.simulate.games import (
     Report,
+    WorkerLost,
     available_cores,
     random_kingdoms,
     simulate,
@@ -31,7 +32,10 @@ def add(sub) -> None:
                  "seat, mean scores and turns, unfinished games, wall time and games per "
                  "second. The same seed gives the same games.\n\n"
                  "  tavern simulate --bots big-money,random --games 200 --seed 1",
-                 {0: "the games were played"})
+                 {0: "the games were played (a worker process that ended had its games "
+                  "played again: said on stderr)",
+                  4: "worker processes kept ending (killed, out of memory): the games not "
+                  "played are named, with how to play them"})
     ap.add_argument("--bots", default="big-money,big-money",
                     help=f"comma-separated, one per player (default big-money,big-money); "
                     f"bots: {', '.join(BOTS)}")
@@ -82,8 +86,13 @@ def run(args: argparse.Namespace) -> int:
                           args.any_kingdom, progress=bar.update, kingdoms=kingdoms,
                           workers=workers, cluster=args.cluster,
                           connect_timeout=args.connect_timeout)
+    except WorkerLost as e:
+        print(f"tavern simulate: {e}", file=sys.stderr)
+        return 4
     finally:
         bar.close()
+    for note in report.notes:
+        print(f"tavern simulate: {note}", file=sys.stderr)
     summary = report.summary()
     if args.json:
         summary["results"] = [vars(r) for r in report.games]

@@ -27,9 +27,9 @@ FAULT = "a fault in Tavern itself (an internal error, said in one line to report
 def command(sub: Any, name: str, summary: str, description: str,
             exits: dict[int, str]) -> argparse.ArgumentParser:
     """A sub-command's parser: ``summary`` in ``tavern --help``, ``description`` and the exit
-    statuses (``exits``, with 2 for bad input and 3 for a fault added) in ``tavern NAME
-    --help``."""
-    codes = {**exits, 2: BAD_INPUT, 3: FAULT}
+    statuses (``exits``, with 2 for bad input, unless ``exits`` words it, and 3 for a fault
+    added) in ``tavern NAME --help``."""
+    codes = {2: BAD_INPUT, **exits, 3: FAULT}
     text = "\n\n".join(par if par.startswith("  ") else textwrap.fill(par, 79)
                        for par in description.split("\n\n"))
     epilog = "exit status:\n" + "\n".join(f"  {k}  {v}" for k, v in sorted(codes.items()))

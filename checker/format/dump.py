@@ -12,6 +12,12 @@ resolution the rest of the card's text is not in the state. :func:`dump` therefo
 game's answers from its start, keeps each top-level point whose written setup loads back to the
 same position, and writes the last one with the answers given since as a ``script``.
 
+Two forms: *as the players know it* (the default): cards in an order no one knows are written
+as groups in unknown order, so a seeded game loaded from it shuffles anew; and *the actual
+order* (``actual=True``, seeded games only): the same, plus each hand and deck as the cards
+really lie (``actual``) and how far the seeded generator has gone (``seed_draws``), so that
+loading it and giving the same answers gives the same log.
+
 What a setup cannot say (Events bought this turn, a purchase already made in this Buy phase, a
 card played this turn that has left play) is caught by the same check, which compares Duration
 and lasting effects and the cards played this turn too: such a point is not used, and an
@@ -105,7 +111,18 @@ def _hand(p: Player) -> Any:
     return [str(x) for x in view]
 
 
-def _player(s: GameState, p: Player) -> dict[str, Any]:
+def _actual(p: Player) -> dict[str, Any]:
+    """The hand and the deck (top first) as the cards really lie, where the players' knowledge
+    leaves their order open."""
+    out: dict[str, Any] = {}
+    if p.deal:
+        out["hand"] = _names(p.hand.cards)
+    if p.unknown:
+        out["deck"] = _names(p.deck.cards[::-1])
+    return out
+
+
+def _player(s: GameState, p: Player, actual: bool = False) -> dict[str, Any]:
     spec: dict[str, Any] = {"name": p.name}
     play, inside = _play(s, p)
     aside = [c for c in p.aside.cards if c is not p.estate_token and id(c) not in inside]
@@ -128,25 +145,32 @@ def _player(s: GameState, p: Player) -> dict[str, Any]:
     if p.debt:
         spec["debt"] = p.debt
     spec["turns_taken"] = p.turns_taken
+    if actual and (order := _actual(p)):
+        spec["actual"] = order
     return spec
 
 
-def to_spec(g: Game) -> dict[str, Any]:
+def to_spec(g: Game, actual: bool = False) -> dict[str, Any]:
     """The current state as a setup dict (faithful at a top-level point; see :func:`dump`)."""
-    return state_spec(g.state)
+    return state_spec(g.state, actual=actual)
 
 
-def state_spec(s: GameState, phase: str | None = None) -> dict[str, Any]:
-    """``s`` as a setup dict, starting at ``phase`` (default: the turn's phase)."""
+def state_spec(s: GameState, phase: str | None = None, actual: bool = False) -> dict[str, Any]:
+    """``s`` as a setup dict, starting at ``phase`` (default: the turn's phase); ``actual``:
+    with the cards' actual order and the seeded generator's draws (a seeded game)."""
     t = s.turn
     spec: dict[str, Any] = {"ruleset": s.ruleset, "kingdom": list(s.kingdom)}
     if not s.ask_chance:  # a seed decides chance; without one, chance steps are asked
         spec["seed"] = s.seed
+        if actual:
+            spec["seed_draws"] = s.rng.draws
     if s.events:
         spec["events"] = list(s.events)
-    players = [_player(s, p) for p in s.players]
+    players = [_player(s, p, actual) for p in s.players]
     placed: Counter[str] = Counter()
-    for name, count, _ in placements({"trash": _names(s.trash.cards), "players": players}):
+    for name, count, _ in placements({"trash": _names(s.trash.cards),
+                                      "players": [{k: v for k, v in p.items() if k != "actual"}
+                                                  for p in players]}):
         placed[name] += count
     n = len(s.players)
     piles = {name: len(z.cards) for name, z in [*s.supply.items(), *s.nonsupply.items()]
@@ -193,12 +217,16 @@ def _effects(s: GameState) -> list[Any]:
     return [pending, lasting]
 
 
-def position_of(g: Game) -> dict[str, Any]:
+def position_of(g: Game, actual: bool = False) -> dict[str, Any]:
     """What must match for two games to be at the same position: zones, piles, the turn and
-    what it has played, Duration and lasting effects, and the legal answers."""
+    what it has played, Duration and lasting effects, and the legal answers; ``actual``: also
+    the cards' actual order and the seeded generator's state."""
     s = g.state
     t = s.turn
+    truth = [[_names(p.hand.cards), _names(p.deck.cards)] for p in s.players] + \
+        [s.rng.getstate(), s.rng.draws] if actual else []
     return {
+        "actual": truth,
         "players": [[p.name, *[_names(z.cards) for z in p.zones() if z not in (p.deck, p.hand)],
                      _deck(p), _hand(p), p.vp_tokens, p.debt, p.journey_up,
                      p.minus_card, p.minus_coin, dict(p.tokens), p.turns_taken,
@@ -216,7 +244,8 @@ def position_of(g: Game) -> dict[str, Any]:
     }
 
 
-def loads_back(spec: dict[str, Any], g: Game, script: list[str] | None = None) -> bool:
+def loads_back(spec: dict[str, Any], g: Game, script: list[str] | None = None,
+               actual: bool = False) -> bool:
     """Whether ``spec`` (and ``script`` after it) gives the position ``g`` is at."""
     try:
         h = Game(lambda: build(spec))
@@ -224,7 +253,7 @@ def loads_back(spec: dict[str, Any], g: Game, script: list[str] | None = None) -
             h.answer(a)
     except Exception:  # any failure means "not the same position"
         return False
-    return position_of(h) == position_of(g)
+    return position_of(h, actual) == position_of(g, actual)
 
 
 @dataclass
@@ -236,28 +265,35 @@ class Dump:
     exact: bool = True   # the setup alone is the position (no script)
 
 
-def dump(g: Game) -> Dump:
+def dump(g: Game, actual: bool = False) -> Dump:
     """The position ``g`` is at, as a setup plus the answers since the last top-level point
-    that writes out faithfully. Raises :class:`DumpError` if no such point exists."""
+    that writes out faithfully; ``actual``: with the cards' actual order (a seeded game), so
+    that the same answers continue the same game. Raises :class:`DumpError` if no such point
+    exists."""
     if g.paused is not None:
         raise DumpError("the game is paused between steps; resume it or dump at a decision")
+    if actual and g.state.ask_chance:
+        if any(p.unknown or p.deal for p in g.state.players):
+            raise DumpError("the actual order is a seeded game's (setup.seed); without a "
+                            "seed, chance steps decide what cards in unknown order are")
+        actual = False  # every card's place is known: the two forms are one
     if is_top_level(g) or g.pending is None:
-        spec = to_spec(g)
-        if loads_back(spec, g):
+        spec = to_spec(g, actual)
+        if loads_back(spec, g, actual=actual):
             return Dump(spec)
     answers = list(g.answers)
     h = Game(g.factory)
     start, phase = g.factory()  # the start itself, before the driver ran
-    points: list[tuple[int, dict[str, Any]]] = [(0, state_spec(start, phase))]
+    points: list[tuple[int, dict[str, Any]]] = [(0, state_spec(start, phase, actual))]
     for i, a in enumerate(answers):
         while h.pending is None and h.paused is not None:
             h.resume()
         if is_top_level(h):
-            points.append((i, to_spec(h)))
+            points.append((i, to_spec(h, actual)))
         h.answer(a)
     for i, spec in reversed(points):
         script = answers[i:]
-        if loads_back(spec, g, script):
+        if loads_back(spec, g, script, actual):
             return Dump(spec, script, exact=False)
     raise DumpError("no point of this game writes out as a setup that loads back to it "
                     "(the state holds something a setup cannot say)")

@@ -2,9 +2,12 @@
 
 A file is first read with libyaml's safe loader (fast; YAML 1.2 booleans only, duplicate keys
 refused); only when it has a problem is it read again with ruamel's round-trip parser, whose
-line/column data locate each problem. Tags other than the plain YAML ones are refused, so
-nothing but mappings, lists and scalars is built, and a file whose aliases would expand to more
-than :data:`MAX_NODES` values ("billion laughs") is refused before anything is built from it.
+line/column data locate each problem. Before either builds anything, a file larger than
+:data:`MAX_FILE_BYTES`, nesting deeper than :data:`MAX_DEPTH` or writing a number of more than
+20 digits is refused, and so is what no scenario value can be (a date, a key
+that is not text, a tag other than the plain ones, an overlong text: :mod:`.yaml_values`); a
+file whose aliases would expand to more than :data:`MAX_NODES` values ("billion laughs") or
+nest deeper than :data:`MAX_DEPTH` is refused before anything is built from it.
 Problems are collected, never raised one by one: a file with five mistakes gets five lines (at
 most :data:`MAX_PROBLEMS` of them, and a line saying how many more).
 """
@@ -20,16 +23,26 @@ from typing import Any
 
 import yaml
 from dominion_tavern.checker.format import semantic_checks
+from dominion_tavern.checker.format.expected_outcomes import read_expected
 from dominion_tavern.checker.format.policies import Policies
 from dominion_tavern.checker.format.schema_errors import kind, schema_problems
+from dominion_tavern.checker.format.yaml_values import (
+    MAX_DEPTH,
+    MAX_FILE_BYTES,
+    nesting_problem,
+    node_problems,
+    shown,
+    text_problem,
+)
 from dominion_tavern.checker.reading.open_steps import leaves_open
 from dominion_tavern.checker.reading.script_fit import given_answers
 from dominion_tavern.rulebook.engine.game import Game
 from dominion_tavern.rulebook.position import build
 from dominion_tavern.rulebook.setup import SetupError
 from ruamel.yaml import YAML
+from ruamel.yaml.comments import TaggedScalar
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
-from ruamel.yaml.nodes import MappingNode, Node, SequenceNode
+from ruamel.yaml.reader import ReaderError
 
 Path_ = tuple[str | int, ...]
 TOP_KEYS = ("meta", "setup", "script", "stop", "expect", "outcomes", "policies", "recorded")
@@ -39,8 +52,6 @@ MAX_NODES = 20_000
 #: Problems listed for one file, and characters of one message.
 MAX_PROBLEMS = 25
 MAX_MESSAGE = 400
-_PLAIN_TAGS = {f"tag:yaml.org,2002:{t}" for t in
-               ("map", "seq", "str", "int", "float", "bool", "null")}
 
 
 @dataclass(frozen=True)
@@ -60,7 +71,9 @@ class ScenarioError(ValueError):
     """A scenario file with problems; ``str()`` gives one ``file:line:col: message`` per line."""
 
     def __init__(self, problems: list[Problem]) -> None:
-        self.problems = problems
+        self.problems = [Problem(p.file, p.line, p.column,
+                                 shown(" ".join(p.message.split("\n")), MAX_MESSAGE))
+                         for p in problems]
         super().__init__("\n".join(str(p) for p in problems))
 
 
@@ -174,14 +187,16 @@ class Locator:
 
 
 class TooLarge(ValueError):
-    """A YAML document whose aliases expand to more than :data:`MAX_NODES` values."""
+    """A YAML document whose aliases expand to more than :data:`MAX_NODES` values, or nest
+    deeper than :data:`MAX_DEPTH`."""
 
 
 def expanded_size(root: Any, limit: int = MAX_NODES) -> int:
     """How many values the composed YAML ``root`` (a PyYAML or ruamel node) holds with every
     alias expanded, counted over the distinct nodes only; raises :class:`TooLarge` past
-    ``limit`` or for an alias inside its own anchor."""
+    ``limit``, nested deeper than :data:`MAX_DEPTH`, or for an alias inside its own anchor."""
     size: dict[int, int] = {}
+    depth: dict[int, int] = {}
     stack: list[tuple[Any, bool]] = [(root, False)]
     open_: set[int] = set()
     while stack:
@@ -193,11 +208,14 @@ def expanded_size(root: Any, limit: int = MAX_NODES) -> int:
         if children_done:
             open_.discard(key)
             size[key] = 1 + sum(size[id(k)] for k in kids)
+            depth[key] = 1 + max((depth[id(k)] for k in kids), default=0)
             if size[key] > limit:
-                raise TooLarge(f"more than {limit:,}")
+                raise TooLarge(f"expand to more than {limit:,} values")
+            if depth[key] > MAX_DEPTH + 1:
+                raise TooLarge(f"nest more than {MAX_DEPTH} deep")
             continue
         if key in open_:
-            raise TooLarge("without end (an alias inside its own anchor)")
+            raise TooLarge("expand without end (an alias inside its own anchor)")
         open_.add(key)
         stack.append((node, True))
         stack += [(k, False) for k in kids if id(k) not in size]
@@ -213,41 +231,21 @@ def _children(node: Any) -> list[Any]:
 
 
 def _too_large(file: str, how: str) -> ScenarioError:
-    return ScenarioError([Problem(file, 1, 1, f"the file's YAML aliases (*name) expand to {how} "
-                                  "values; a scenario holds a few hundred: write the repeated "
+    return ScenarioError([Problem(file, 1, 1, f"the file's YAML aliases (*name) {how}; a "
+                                  "scenario holds a few hundred values: write the repeated "
                                   "parts out or use fewer aliases")])
-
-
-def _tag_problems(node: Node | None, file: str) -> list[Problem]:
-    out: list[Problem] = []
-    stack = [node] if node is not None else []
-    seen: set[int] = set()
-    while stack:
-        n = stack.pop()
-        if id(n) in seen:
-            continue
-        seen.add(id(n))
-        if n.tag not in _PLAIN_TAGS:
-            out.append(Problem(file, n.start_mark.line + 1, n.start_mark.column + 1,
-                               f"the YAML tag {n.tag!r} is not allowed; a scenario holds only "
-                               "mappings, lists, strings, numbers, booleans and null"))
-        if isinstance(n, MappingNode):
-            for k, v in n.value:
-                stack += [k, v]
-        elif isinstance(n, SequenceNode):
-            stack += list(n.value)
-    return sorted(out, key=lambda p: (p.line, p.column))
 
 
 def plain(data: Any) -> Any:
     """ruamel's commented containers and scalar subclasses -> dict, list, str, int, float."""
     if isinstance(data, dict):
-        return {str(k) if not isinstance(k, int | bool) else k: plain(v)
-                for k, v in data.items()}
+        return {str(k): plain(v) for k, v in data.items()}
     if isinstance(data, list):
         return [plain(v) for v in data]
     if isinstance(data, bool) or data is None:
         return data
+    if isinstance(data, TaggedScalar):  # "!!str 10": a string, whatever it looks like
+        return str(data.value)
     for t in (int, float, str):
         if isinstance(data, t):
             return t(data)
@@ -262,9 +260,9 @@ def parse(text: str, file: str) -> tuple[Any, Locator]:
         root = yaml.compose(text)
         if root is not None:
             expanded_size(root)
-        problems = _tag_problems(root, file)
+        problems = [Problem(file, *found) for found in node_problems(root)]
         if problems:
-            raise ScenarioError(problems)
+            raise ScenarioError(_capped(problems))
         data = yaml.load(text)
     except TooLarge as e:
         raise _too_large(file, str(e)) from None
@@ -273,6 +271,13 @@ def parse(text: str, file: str) -> tuple[Any, Locator]:
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         what = " ".join(str(s) for s in (e.context, e.problem) if s)
         raise ScenarioError([Problem(file, line, col, f"YAML syntax error: {what}")]) from None
+    except ReaderError as e:  # a character YAML text may not hold
+        line = text.count("\n", 0, e.position) + 1
+        col = e.position - text.rfind("\n", 0, e.position)
+        raise ScenarioError([Problem(file, line, col, f"YAML error: the character "
+                                     f"{chr(e.character)!r} is not allowed in YAML text"
+                                     if isinstance(e.character, int) else
+                                     f"YAML error: {e.reason}")]) from None
     except YAMLError as e:
         raise ScenarioError([Problem(file, 1, 1, f"YAML error: {e}")]) from None
     return data, Locator(data)
@@ -283,13 +288,31 @@ class _Retry(Exception):
 
 
 class _FastLoader(yaml.CSafeLoader if hasattr(yaml, "CSafeLoader") else yaml.SafeLoader):
-    """libyaml's safe loader that refuses duplicate keys."""
+    """libyaml's safe loader that hands over to the locating reader (:class:`_Retry`) at
+    whatever :func:`.yaml_values.node_problems` would report, and at a key given twice."""
 
     def construct_mapping(self, node: Any, deep: bool = False) -> dict[Any, Any]:
-        keys = [repr(self.construct_object(k, deep=deep)) for k, _ in node.value]
+        if any(k.tag != _STR for k, _ in node.value):
+            raise _Retry
+        keys = [self.construct_object(k, deep=deep) for k, _ in node.value]
         if len(keys) != len(set(keys)):
             raise _Retry
         return super().construct_mapping(node, deep)
+
+    def construct_yaml_str(self, node: Any) -> str:
+        value = super().construct_yaml_str(node)
+        if text_problem(value) is not None:
+            raise _Retry
+        return value
+
+    def refuse(self, node: Any) -> Any:
+        raise _Retry
+
+
+_STR = "tag:yaml.org,2002:str"
+_FastLoader.add_constructor(_STR, _FastLoader.construct_yaml_str)
+for _tag in ("timestamp", "binary", "set", "omap", "pairs"):
+    _FastLoader.add_constructor(f"tag:yaml.org,2002:{_tag}", _FastLoader.refuse)
 
 
 # YAML 1.2 booleans, as ruamel reads them: "yes", "no", "on", "off" stay strings.
@@ -311,7 +334,7 @@ def _fast_parse(text: str) -> Any:
         if "*" in text:  # no alias without an asterisk: most files need no count
             expanded_size(root)
         return loader.construct_document(root)
-    except (yaml.YAMLError, _Retry):
+    except (yaml.YAMLError, ValueError, _Retry):
         raise _Retry from None
     finally:
         loader.dispose()
@@ -322,6 +345,8 @@ def load_scenario(path: str | Path) -> Scenario:
     path = Path(path)
     file = str(path)
     try:
+        if path.stat().st_size > MAX_FILE_BYTES:
+            raise ScenarioError([_too_big(file, path.stat().st_size)])
         text = path.read_text("utf-8")
     except UnicodeDecodeError as e:
         raise ScenarioError([Problem(file, 1, 1, f"not UTF-8 text ({e.reason})")]) from None
@@ -334,12 +359,22 @@ def load_scenario_text(text: str, name: str = "<text>") -> Scenario:
     """Read and check a scenario given as YAML text rather than a file (the judge's desk checks
     what it would save); ``name`` stands for the file in problems and ``Scenario.path``."""
     path = Path(name)
+    if len(text) > MAX_FILE_BYTES // 4 and \
+            (size := len(text.encode("utf-8", "replace"))) > MAX_FILE_BYTES:
+        raise ScenarioError([_too_big(name, size)])
+    if (found := nesting_problem(text)) is not None:
+        raise ScenarioError([Problem(name, *found)])
     try:
         return _load(path, text, *_fast(text))
     except _Retry:
         return _load(path, text, *parse(text, name))
     except TooLarge as e:
         raise _too_large(name, str(e)) from None
+
+
+def _too_big(file: str, size: int) -> Problem:
+    return Problem(file, 1, 1, f"the file has {size:,} bytes; a scenario file has at most "
+                   f"{MAX_FILE_BYTES:,} (the book's largest has under 3,000)")
 
 
 def _fast(text: str) -> tuple[Any, Callable[..., tuple[int, int]]]:
@@ -363,19 +398,22 @@ def _load(path: Path, text: str, raw: Any, locate: Callable[..., tuple[int, int]
     shapes = [p for p, _, _ in found]  # a value of the wrong shape has nothing more to say
     found += [f for f in semantic_checks.semantic_problems(data)
               if not any(f[0][:len(q)] == q or q[:len(f[0])] == f[0] for q in shapes)]
-    problems = [Problem(file, *locate(p, key=key), _short(msg)) for p, msg, key in found]
+    problems = [Problem(file, *locate(p, key=key), msg) for p, msg, key in found]
     if not problems:
         answers, checkpoints, otherwise = split_script(data.get("script") or [])
         scn = Scenario(path, data["meta"], data["setup"] or {}, answers, data.get("expect"),
                        data.get("outcomes"), text, checkpoints, data.get("stop"),
                        data.get("policies"), otherwise, data.get("recorded"))
         try:  # the engine's own check: whatever slipped through is still reported, located
-            scn.factory()()
+            state, _ = scn.factory()()
         except SetupError as e:
-            problems.append(Problem(file, *locate(("setup",)), _short(f"setup: {e}")))
+            problems.append(Problem(file, *locate(("setup",)), f"setup: {e}"))
         except (ValueError, TypeError, KeyError) as e:
             problems.append(Problem(file, *locate(("setup",)),
-                                    _short(f"setup cannot be built: {e}")))
+                                    f"setup cannot be built: {e}"))
+        else:
+            problems += [Problem(file, *locate(p, key=key), msg) for p, msg, key in
+                         read_expected(scn.outcomes or {}, state)[1]]
     if problems:
         raise ScenarioError(_capped(sorted(set(problems),
                                            key=lambda p: (p.line, p.column, p.message))))
@@ -398,10 +436,6 @@ def split_script(entries: list[Any]) -> tuple[list[str], list[Checkpoint], dict[
         else:
             answers.append(entry)
     return answers, checkpoints, otherwise
-
-
-def _short(message: str) -> str:
-    return message if len(message) <= MAX_MESSAGE else message[:MAX_MESSAGE - 1] + "…"
 
 
 def _capped(problems: list[Problem]) -> list[Problem]:

@@ -102,6 +102,8 @@ def _convert(e: ValidationError) -> list[Found]:
                  + _suggest(inst, valid), False)]
     if v == "Minimum":
         return [(path, f"{at}: {inst!r} is below the minimum, {k.limit}", False)]
+    if v == "Maximum":
+        return [(path, f"{at}: {inst!r} is more than it can be; at most {k.limit}", False)]
     if v == "MinLength":
         return [(path, f"{at}: must not be empty", False)]
     if v in ("MinItems", "MaxItems"):

@@ -16,14 +16,11 @@ from dominion_tavern.checker.format.policies import POLICIES, policy_problems
 from dominion_tavern.checker.format.schema_errors import Found, where
 from dominion_tavern.checker.reading.stop_points import ExploreError, Stop
 from dominion_tavern.rulebook.carddata import CARDS, EVENTS
-from dominion_tavern.rulebook.position import (
-    ZONES,
-    estate_token_problem,
-    item_name,
-    placements,
-)
+from dominion_tavern.rulebook.position import ZONES, item_name, placements
+from dominion_tavern.rulebook.possible import impossible
 from dominion_tavern.rulebook.rules import RULES, rulings
 from dominion_tavern.rulebook.setup import (
+    MAX_COUNT,
     kingdom_problems,
     nonsupply_names,
     not_in_game,
@@ -156,8 +153,17 @@ class _Checker:
                               False))
             for j, entry in enumerate(_list(p.get("play"))):
                 self.play_entry(_dict(entry), ("setup", "players", i, "play", j))
-            self.estate_token(p.get("estate_token"), ("setup", "players", i, "estate_token"))
         self.check_turn(_dict(self.setup.get("turn")))
+        unseeded = "seed" not in self.setup
+        for path in [("setup", "seed_draws")] * ("seed_draws" in self.setup) + \
+                [("setup", "players", i, "actual") for i, p in enumerate(self.players)
+                 if "actual" in p]:
+            if unseeded:
+                self.add((path, f"{where(path)}: only a seeded game (setup.seed) has an actual "
+                          "order; without a seed, chance steps decide it", True))
+        ruleset = self.meta.get("ruleset") or self.setup.get("ruleset") or "current"
+        for path, why in impossible({**self.setup, "ruleset": str(ruleset)}):
+            self.add((("setup", *path), f"{where(('setup', *path))}: {why}", False))
         self.check_cards()
         self.check_piles()
 
@@ -174,14 +180,6 @@ class _Checker:
                           "only Reserve cards are called", False))
         for k, pname in enumerate(_list(entry.get("unaffected"))):
             self.player_name(pname, (*path, "unaffected", k))
-
-    def estate_token(self, item: Any, path: P) -> None:
-        """The card under a player's Estate token is one Inheritance could set aside under
-        the file's ruleset."""
-        name, _ = item_name(item)
-        ruleset = str(self.meta.get("ruleset") or self.setup.get("ruleset") or "current")
-        if name in CARDS and (problem := estate_token_problem(name, ruleset)) is not None:
-            self.add((path, f"{where(path)}: {problem}", False))
 
     def check_turn(self, turn: dict[str, Any]) -> None:
         self.player_name(turn.get("player"), ("setup", "turn", "player"))
@@ -325,9 +323,16 @@ class _Checker:
 
     def zone_names(self, path: P, items: Any) -> None:
         for i, item in enumerate(_list(items)):
-            name, _ = item_name(item)
+            if isinstance(item, dict) and "unknown" in item:  # a group: its cards or its pool
+                inner = "pool" if "pool" in item else "unknown"
+                self.zone_names((*path, i, inner), item.get(inner))
+                continue
+            name, count = item_name(item)
             if name is not None:
                 self.add(card_problem(name, (*path, i)))
+            if count > MAX_COUNT:
+                self.add(((*path, i), f"{where((*path, i))}: {count:,} copies in one entry are "
+                          f"more than a game has (at most {MAX_COUNT:,})", False))
 
 
 def semantic_problems(data: dict[str, Any]) -> list[Found]:

@@ -28,7 +28,7 @@ from typing import Any
 
 from dominion_tavern.rulebook.carddata import CARDS, CardDef
 from dominion_tavern.rulebook.engine.game import Game
-from dominion_tavern.rulebook.engine.state import Card, GameState, Zone
+from dominion_tavern.rulebook.engine.state import Card, GameState, SeededRandom, Zone
 from dominion_tavern.rulebook.engine.turn import Mark
 
 #: The attributes a Game has when it holds nothing beyond its state (checked before trusting a
@@ -48,10 +48,11 @@ _SKIP = frozenset({int, float, str, bool, type(None), tuple, frozenset, Card, Ca
 _STAMPS = itertools.count(1)
 
 
-class StampedRandom(random.Random):
-    """A :class:`random.Random` giving the same numbers, whose ``stamp`` changes whenever its
-    state does: every draw goes through :meth:`random` or :meth:`getrandbits` (the base class's
-    other methods are built on them), and :meth:`seed` and :meth:`setstate` set it anew."""
+class StampedRandom(SeededRandom):
+    """The game's generator (the same numbers, its draws counted), whose ``stamp`` changes
+    whenever its state does: every draw goes through :meth:`random` or :meth:`getrandbits`
+    (the base class's other methods are built on them), and :meth:`seed` and :meth:`setstate`
+    set it anew."""
 
     stamp = 0
     recorded: tuple[int, object] = (-1, None)  # (stamp, state) last read by getstate
@@ -73,15 +74,16 @@ class StampedRandom(random.Random):
         super().setstate(state)
 
     def stamped_state(self) -> tuple[int, object]:
-        """(stamp, state), the state read only if the stamp changed since it was last read."""
+        """(stamp, (state, draws)), read only if the stamp changed since it was last read."""
         if self.recorded[0] != self.stamp:
-            self.recorded = (self.stamp, self.getstate())
+            self.recorded = (self.stamp, (self.getstate(), self.draws))
         return self.recorded
 
-    def put_back(self, stamp: int, state: object) -> None:
+    def put_back(self, stamp: int, state: Any) -> None:
         """Return to ``state``, recorded under ``stamp``, unless nothing was drawn since."""
         if self.stamp != stamp:
-            super().setstate(state)
+            inner, self.draws = state
+            super().setstate(inner)
             self.stamp = stamp
 
 
@@ -91,6 +93,7 @@ def stamped(gen: random.Random) -> StampedRandom:
         return gen
     new = StampedRandom()
     new.setstate(gen.getstate())
+    new.draws = getattr(gen, "draws", 0)
     return new
 
 
@@ -128,7 +131,7 @@ class SavedState:
         if d is None:  # a dataclass with slots
             raise TypeError(f"cannot checkpoint {type(obj).__name__} (no __dict__)")
         for k, v in d.items():
-            if type(v) is random.Random:  # a dict's values may change while it is read
+            if type(v) in (random.Random, SeededRandom):  # values may change while it is read
                 d[k] = stamped(v)
         self._walk(d.values(), seen)
         self.dicts.append((d, d.copy()))

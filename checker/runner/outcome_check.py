@@ -15,13 +15,14 @@ from dominion_tavern.checker.explore import (
     default_fields,
 )
 from dominion_tavern.checker.explore.script_branches import explore_script
-from dominion_tavern.checker.format.policies import Policies
-from dominion_tavern.checker.format.probabilities import (
-    PROBABILITY,
-    bounds_text,
-    parse_probability,
+from dominion_tavern.checker.format.expected_outcomes import (
+    CERTAIN,
+    NEVER,
+    outcome_fields,
+    read_expected,
 )
-from dominion_tavern.checker.reading.field_paths import FieldError, normalise
+from dominion_tavern.checker.format.policies import Policies
+from dominion_tavern.checker.format.probabilities import bounds_text
 from dominion_tavern.checker.runner.events import Event, event_failures, event_fields, events_of
 from dominion_tavern.rulebook.engine.game import Game
 
@@ -77,28 +78,13 @@ def _show(values: dict[str, Any]) -> str:
 
 
 def question(scn: Any) -> tuple[dict[str, Any] | None, list[str], list[dict[str, Any]] | None]:
-    """A scenario's ``outcomes`` section as (stop, fields, expected outcomes or None)."""
+    """A scenario's ``outcomes`` section as (stop, fields, expected outcomes or None); the
+    loader has checked its shape."""
     spec = scn.outcomes or {}
-    if not isinstance(spec, dict):
-        raise ExploreError(f"{scn.path}: outcomes: expected a mapping with stop, fields, expect")
-    unknown = set(spec) - {"stop", "fields", "expect", "events", "recorded"}
-    if unknown:
-        raise ExploreError(f"{scn.path}: outcomes: unknown key(s) "
-                           f"{', '.join(sorted(map(str, unknown)))}; use stop, fields, expect, "
-                           "events, recorded")
-    expect = spec.get("expect")
-    if expect is not None and (not isinstance(expect, list) or
-                               not all(isinstance(e, dict) for e in expect)):
-        raise ExploreError(f"{scn.path}: outcomes.expect: a list of mappings, field: value")
-    fields = spec.get("fields")
-    if fields is None and expect:
-        fields = list(dict.fromkeys(k for e in expect for k in e if k != PROBABILITY))
-    if fields is None and spec.get("events"):
+    fields = outcome_fields(spec)
+    if not fields and spec.get("events"):
         fields = event_fields(_events(scn))
-    if fields is not None and (not isinstance(fields, list) or
-                               not all(isinstance(f, str) for f in fields)):
-        raise ExploreError(f"{scn.path}: outcomes.fields: a list of field paths")
-    return spec.get("stop"), list(fields or []), expect
+    return spec.get("stop"), fields, spec.get("expect")
 
 
 def _events(scn: Any) -> list[Event]:
@@ -154,39 +140,11 @@ def check_outcomes(scn: Any, ruleset: str | None = None,
     ex = ex if ex is not None else explore_scenario(scn, ruleset, max_nodes, policies=policies)
     if expect is None:  # events only: the outcomes themselves are not claimed
         return OutcomeCheck(ex, [], [], [], event_failures(events, ex))
-    wanted: dict[tuple[Any, ...], dict[str, Any]] = {}
-    chances: dict[tuple[Any, ...], tuple[Fraction, Fraction]] = {}
-    place: dict[tuple[Any, ...], int] = {}
-    for i, e in enumerate(expect):
-        if PROBABILITY in e:
-            try:
-                bounds = parse_probability(e[PROBABILITY])
-            except ValueError as err:
-                raise ExploreError(f"{scn.path}: outcomes.expect[{i}].probability: {err}"
-                                   ) from None
-            e = {k: v for k, v in e.items() if k != PROBABILITY}
-        else:
-            bounds = None
-        extra = set(e) - set(fields)
-        lack = [f for f in fields if f not in e]
-        if extra or lack:
-            what = (f"names unknown field(s) {', '.join(sorted(extra))}" if extra
-                    else f"lacks field(s) {', '.join(lack)}")
-            raise ExploreError(f"{scn.path}: outcomes.expect[{i}] {what}; every expected "
-                               f"outcome gives each of: {', '.join(fields)}")
-        try:
-            values = {f: normalise(f, e[f]) for f in fields}
-        except FieldError as err:
-            raise ExploreError(f"{scn.path}: outcomes.expect[{i}]: {err}") from None
-        key = tuple(values[f] for f in fields)
-        if key in place:  # else the later one's probability would silently replace the first's
-            raise ExploreError(f"{scn.path}: outcomes.expect[{i}] is the same outcome as "
-                               f"outcomes.expect[{place[key]}] ({_show(values)}); the fields "
-                               "compare them as one, so list it once")
-        place[key] = i
-        wanted[key] = values
-        if bounds is not None:
-            chances[key] = bounds
+    expected, problems = read_expected(scn.outcomes, scn.factory(ruleset)()[0])
+    if problems:  # the loader refuses these; a Scenario made otherwise is told the first
+        raise ExploreError(f"{scn.path}: {problems[0][1]}")
+    wanted = {e.key: e.values for e in expected}
+    chances = {e.key: e.bounds for e in expected if e.bounds is not None}
     if ex.truncated:
         chances = {}  # a search cut short weighs nothing, and fails or stays undecided as such
     elif not ex.chance:
@@ -207,8 +165,4 @@ def check_outcomes(scn: Any, ruleset: str | None = None,
     return OutcomeCheck(ex, missing, unexpected, wrong, event_failures(events, ex))
 
 
-NEVER = (Fraction(0), Fraction(0))
-#: The probabilities an outcome can have when no chance step is met: the only outcome (1), one
-#: the players' choices may avoid ("0 to 1"), or one never reached (0).
-CERTAIN = ((Fraction(1), Fraction(1)), (Fraction(0), Fraction(1)), NEVER)
 

@@ -34,8 +34,10 @@ FILE_ERROR = "file error"
 #: ``tavern check``'s exit statuses (2 and 3 are every command's, see ``cli/subcommand.py``).
 EXITS = {
     0: "every file passes",
-    1: "a file fails",
-    4: "no file fails, but a file claims nothing or is undecided",
+    1: "a file fails (and no file is refused)",
+    2: "a bad file or argument: each refused file's problems are printed, and every other "
+       "file is still run",
+    4: "no file is refused and none fails, but a file claims nothing or is undecided",
 }
 #: Keys of an ``expect`` whose value is a mapping of separate claims (``piles: {Curse: 9,
 #: Gold: 30}`` is two).
@@ -102,8 +104,11 @@ def file_claims(scn: Any) -> Claims:
     return total
 
 
-def exit_status(verdicts: list[str]) -> int:
-    """The exit status for a run's verdicts (see :data:`EXITS`)."""
+def exit_status(verdicts: list[str], refused: int = 0) -> int:
+    """The exit status for a run's verdicts and the number of files refused (see
+    :data:`EXITS`): 2 wins over 1, 1 over 4, 4 over 0."""
+    if refused:
+        return 2
     if FAIL in verdicts:
         return 1
     return 0 if all(v == PASS for v in verdicts) else 4

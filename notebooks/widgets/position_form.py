@@ -164,6 +164,9 @@ class PlayerForm:
         self.estate_token = w.Text(placeholder="e.g. Village (Inheritance)",
                                    description="Estate token on", layout=w.Layout(width="26em"),
                                    style={"description_width": "initial"})
+        # a seeded game's truth the players do not know (tavern dump --order actual writes it)
+        self.actual = {z: _text(f"with a seed: the {z}'s real order" + (", top first" if
+                                z == "deck" else ""), "46em") for z in ("hand", "deck")}
         rows = [_row(ZONE_LABELS[z], t) for z, t in self.zones.items()]
         at = list(self.zones).index("deck") + 1
         rows.insert(at, _row(ZONE_LABELS["deck_unknown"], self.deck_unknown))
@@ -173,12 +176,13 @@ class PlayerForm:
             w.HBox([self.name, self.journey, self.vp, self.debt]), *rows,
             _row("pile tokens", self.tokens),
             w.HBox([self.minus_card, self.minus_coin, self.turns_taken]),
-            self.estate_token])
+            self.estate_token,
+            *[_row(f"actual {z}", t) for z, t in self.actual.items()]])
 
     def inputs(self) -> list[w.Widget]:
         return [self.name, *self.zones.values(), self.deck_unknown, self.hand_unknown,
                 self.hand_pool, self.journey, self.vp, self.debt, self.minus_card, self.minus_coin,
-                self.turns_taken, self.tokens, self.estate_token]
+                self.turns_taken, self.tokens, self.estate_token, *self.actual.values()]
 
     def spec(self) -> dict[str, Any]:
         name = self.name.value.strip()
@@ -220,6 +224,9 @@ class PlayerForm:
             out["turns_taken"] = int(taken) if _INT.match(taken) else taken
         if self.estate_token.value.strip():
             out["estate_token"] = self.estate_token.value.strip()
+        actual = {z: read_cards(t.value, f"{who} actual {z}") for z, t in self.actual.items()}
+        if any(actual.values()):
+            out["actual"] = {z: cards for z, cards in actual.items() if cards}
         return out
 
     def fill(self, ps: dict[str, Any]) -> None:
@@ -252,6 +259,8 @@ class PlayerForm:
         self.minus_coin.value = bool(ps.get("minus_coin", False))
         self.turns_taken.value = str(ps.get("turns_taken", ""))
         self.estate_token.value = str(ps.get("estate_token") or "")
+        for z, t in self.actual.items():
+            t.value = show_cards((ps.get("actual") or {}).get(z) or [])
 
 
 class PositionForm:
@@ -266,6 +275,8 @@ class PositionForm:
         self.seed = w.Text(placeholder="none", description="seed",
                            layout=w.Layout(width="12em"))
         self.seed.add_class("tv-seed")
+        self.seed_draws = w.Text(placeholder="0", description="draws made",
+                                 layout=w.Layout(width="12em"))
         self.seed_help = w.HTML(f"<span class='tv tv-muted'>{SEED_HELP}</span>",
                                 layout=w.Layout(width="46em"))
         self.kingdom = _text("the Kingdom cards in the game, e.g. Peasant, Village", "46em")
@@ -291,7 +302,7 @@ class PositionForm:
         self.previous = w.Text(placeholder="as seated", description="previous turn by",
                                layout=w.Layout(width="20em"))
         game = w.VBox([w.HBox([self.ruleset, self.count]),
-                       w.HBox([self.seed, self.seed_help]),
+                       w.HBox([self.seed, self.seed_draws, self.seed_help]),
                        _row("Kingdom", self.kingdom), _row("Events", self.events),
                        _row("pile sizes", self.piles), _row("trash", self.trash),
                        _row("Black Market deck", self.black_market)])
@@ -311,10 +322,10 @@ class PositionForm:
 
     # -- wiring -------------------------------------------------------------------------------
     def _game_inputs(self) -> list[w.Widget]:
-        return [self.ruleset, self.seed, self.kingdom, self.events, self.piles, self.trash,
-                self.black_market,
-                self.turn_player, self.phase, self.number, self.actions, self.buys,
-                self.coins, self.potions, self.extra, self.previous]
+        return [self.ruleset, self.seed, self.seed_draws, self.kingdom, self.events,
+                self.piles, self.trash, self.black_market, self.turn_player, self.phase,
+                self.number, self.actions, self.buys, self.coins, self.potions, self.extra,
+                self.previous]
 
     def _watch(self, forms: list[PlayerForm]) -> None:
         for p in forms:
@@ -414,6 +425,9 @@ class PositionForm:
         else:
             if seed is not None:   # a seed of 0 is a seed too
                 out["seed"] = seed
+        draws = self.seed_draws.value.strip()
+        if draws:
+            out["seed_draws"] = int(draws) if _INT.match(draws) else draws
         players = []
         for p in self.players:
             try:
@@ -441,6 +455,7 @@ class PositionForm:
         players = setup.get("players") or [{"name": n} for n in NAMES[:2]]
         self.ruleset.value = ruleset or str(setup.get("ruleset", "current"))
         self.seed.value = str(setup["seed"]) if "seed" in setup else ""
+        self.seed_draws.value = str(setup.get("seed_draws", ""))
         self.kingdom.value = show_cards(setup.get("kingdom") or [])
         self.events.value = ", ".join(setup.get("events") or [])
         self.piles.value = ", ".join(f"{k}: {v}" for k, v in (setup.get("piles") or {}).items())

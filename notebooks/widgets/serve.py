@@ -8,6 +8,9 @@ still opening closes it halfway (jupyter_server issue 1265), and the count comes
 left five kernels that were never culled. The fix: before each cull check the count is taken
 again from the websockets really open to the kernel; and a socket closed during its handshake
 selects no subprotocol instead of raising.
+
+It refuses to start without a token or with an empty one (Voilà would then let any local
+user's browser in): ``make desk`` passes ``TAVERN_TOKEN``, or a random token.
 """
 
 from __future__ import annotations
@@ -65,7 +68,22 @@ def patch() -> bool:
     return True
 
 
+def token_problem(argv: list[str]) -> str | None:
+    """Why the ``--token`` in ``argv`` cannot protect the desk, or None."""
+    tokens = [a.split("=", 1)[1] for a in argv if a.startswith("--token=")]
+    tokens += [argv[i + 1] for i, a in enumerate(argv[:-1]) if a == "--token"]
+    if not tokens:
+        return "no --token given: anyone on this machine could use the desk"
+    if not all(t.strip() for t in tokens):
+        return "an empty --token lets anyone on this machine use the desk"
+    return None
+
+
 def main() -> int:
+    if (problem := token_problem(sys.argv[1:])) is not None:
+        print(f"serve: {problem}; give one (make desk makes a random token, or uses "
+              "TAVERN_TOKEN if set)", file=sys.stderr)
+        return 2
     patch()
     from voila.app import main as voila_main
 

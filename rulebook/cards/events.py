@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from dominion_tavern.rulebook.carddata import CARDS
+from dominion_tavern.rulebook.carddata import CARDS, inheritable
 from dominion_tavern.rulebook.cards.adventures_reserve import move_token, put_token
 from dominion_tavern.rulebook.engine.decisions import Option
 from dominion_tavern.rulebook.engine.registry import lasting, on_play
@@ -218,10 +218,7 @@ def travelling_fair_topdeck(g, owner, effect, p, event):
 
 # -- Inheritance and the Estate token ------------------------------------------------------------
 def _inheritable(g):
-    """2015: a non-Victory Action card; current: a non-Command, non-Duration Action card."""
-    if g.ruleset == "2015":
-        return lambda d: d.is_action and not d.is_victory
-    return lambda d: d.is_action and "Command" not in d.types and not d.is_duration
+    return lambda d: inheritable(d, g.ruleset)
 
 
 def estate_token_problem(name: str, ruleset: str) -> str | None:

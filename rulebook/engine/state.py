@@ -12,6 +12,45 @@ from dataclasses import dataclass, field
 
 from dominion_tavern.rulebook.carddata import CARDS, CardDef
 
+
+class SeededRandom(random.Random):
+    """The game's seeded generator, counting its 32-bit draws, so that a position can say how
+    far it has gone (a setup's ``seed_draws``) and a game loaded from it shuffles on alike.
+    The numbers are those of :class:`random.Random` with the same seed."""
+
+    draws = 0
+
+    def seed(self, a: object = None, version: int = 2) -> None:
+        super().seed(a, version)
+        self.draws = 0
+
+    def getrandbits(self, k: int) -> int:
+        self.draws += (k + 31) // 32
+        return super().getrandbits(k)
+
+    def random(self) -> float:
+        self.draws += 2
+        return super().random()
+
+    def advance(self, draws: int) -> None:
+        """Go on to ``draws`` draws since the seed (from the seed, if it had gone further)."""
+        if draws < self.draws:
+            self.seed(self._seed)
+        for _ in range(draws - self.draws):
+            self.getrandbits(32)
+
+    def __init__(self, seed: int = 0) -> None:
+        self._seed = seed
+        super().__init__(seed)
+
+    def __reduce__(self) -> tuple:  # a copy (a saved game) keeps the count
+        return self.__class__, (self._seed,), (self.getstate(), self.draws)
+
+    def __setstate__(self, state: tuple) -> None:
+        inner, self.draws = state
+        self.setstate(inner)
+
+
 # Zone kinds, with their names (the diagrams' words) ...
 ZONE_WORDS = {
     "deck": "deck", "hand": "hand", "discard": "discard pile", "play": "play",
@@ -262,7 +301,7 @@ class GameState:
     out_of_game: dict[str, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        self.rng = random.Random(self.seed)
+        self.rng = SeededRandom(self.seed)
 
     def new_cards(self, name: str, count: int = 1) -> list[Card]:
         """``count`` new cards named ``name``, each with the game's next identity."""

@@ -17,6 +17,7 @@ import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 
 from dominion_tavern.rulebook.carddata import CARDS
@@ -27,6 +28,20 @@ from dominion_tavern.rulebook.simulate.bots import BOTS
 MAX_TURNS = 400  # a guard against a bot that never ends a game; reported, never hidden
 RANDOM_SETS = ("base-2e", "adventures")  # random Kingdoms: the sets the kit covers whole
 TASKS_PER_WORKER = 8  # enough batches that the last ones even out across the workers
+#: How often the games of a worker process that ended (killed, out of memory) are played again
+#: in fresh processes before the command gives up and names them.
+WORKER_RETRIES = 2
+
+
+class WorkerLost(RuntimeError):
+    """Worker processes kept ending: the games named were not played (the others were)."""
+
+
+class _PoolBroken(Exception):
+    """A worker process ended: the pool is broken, and these batches were not played."""
+
+    def __init__(self, lost: list[Batch]) -> None:
+        self.lost = lost
 
 
 @dataclass
@@ -46,6 +61,7 @@ class Report:
     games: list[GameResult] = field(default_factory=list)
     seconds: float = 0.0
     kingdoms: list[list[str]] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # what went wrong on the way and was mended
 
     def seats(self) -> list[str]:
         """Each player's name: seat and bot, so two copies of a bot are told apart."""
@@ -63,6 +79,7 @@ class Report:
             "by_kingdom": [figures(self.seats(), games) for games in by_kingdom],
             "seconds": round(self.seconds, 3),
             "games_per_second": round(n / self.seconds, 1) if self.seconds else None,
+            "notes": self.notes,
         }
 
 
@@ -182,9 +199,10 @@ def simulate(bots: list[str], games: int, seed: int, kingdom: list[str] | str | 
             results = run_batches(executor, plan, threads * 2, progress)
     else:
         plan = list(batches(report, events, ruleset, any_kingdom, games, seed, workers, 50))
-        one = workers == 1 or len(plan) < 2
-        with InProcess() if one else local_executor(min(workers, len(plan))) as executor:
-            results = run_batches(executor, plan, workers * 2, progress)
+        if workers == 1 or len(plan) < 2:
+            results = run_batches(InProcess(), plan, 2, progress)
+        else:
+            results = run_on_workers(plan, workers, progress, report.notes)
     report.games = sorted(results, key=lambda r: (r.kingdom, r.seed))
     report.seconds = time.perf_counter() - start
     return report
@@ -210,26 +228,78 @@ def batches(report: Report, events: list[str] | None, ruleset: str, any_kingdom:
 
 
 def run_batches(executor: Executor, plan: Iterable[Batch], window: int,
-                progress: Callable[[int], None] | None) -> list[GameResult]:
-    """Play the batches on ``executor``, at most ``window`` at a time, in any order."""
+                progress: Callable[[int], None] | None,
+                results: list[GameResult] | None = None) -> list[GameResult]:
+    """Play the batches on ``executor``, at most ``window`` at a time, in any order, adding
+    their games to ``results``. If a worker process ends, raises :class:`_PoolBroken` with
+    the batches not played (the games finished are in ``results``)."""
     todo = iter(plan)
-    running: set[Future] = set()
-    results: list[GameResult] = []
+    running: dict[Future, Batch] = {}
+    results = [] if results is None else results
     try:
         while True:
             for batch in itertools.islice(todo, window - len(running)):
-                running.add(executor.submit(play_batch, batch))
+                running[executor.submit(play_batch, batch)] = batch
             if not running:
                 return results
-            done, running = wait(running, return_when=FIRST_COMPLETED)
+            done, _ = wait(running, return_when=FIRST_COMPLETED)
+            broken = []
             for f in done:
+                batch = running.pop(f)
+                if isinstance(f.exception(), BrokenProcessPool):
+                    broken.append(batch)
+                    continue
                 chunk = f.result()
                 results += chunk
                 if progress:
                     progress(len(chunk))
+            if broken:
+                raise _PoolBroken([*broken, *running.values(), *todo])
     finally:
         for f in running:
             f.cancel()
+
+
+def run_on_workers(plan: list[Batch], workers: int, progress: Callable[[int], None] | None,
+                   notes: list[str]) -> list[GameResult]:
+    """The batches on local worker processes. When a worker ends (killed, out of memory) the
+    games finished are kept and the rest are played again in fresh processes, at most
+    :data:`WORKER_RETRIES` times, each time said in ``notes``; then :class:`WorkerLost`."""
+    results: list[GameResult] = []
+    todo = plan
+    for attempt in range(WORKER_RETRIES + 1):
+        try:
+            with local_executor(min(workers, len(todo))) as executor:
+                return run_batches(executor, todo, workers * 2, progress, results)
+        except _PoolBroken as e:
+            todo = sorted(e.lost, key=lambda b: (b.kingdom, b.first))
+            again = "; they are played again" if attempt < WORKER_RETRIES else ""
+            notes.append(f"a worker process ended (killed, or out of memory): "
+                         f"{lost_games(todo)} were not played{again}")
+    raise WorkerLost(f"worker processes ended {WORKER_RETRIES + 1} times (killed, or out of "
+                     f"memory): {lost_games(todo)} were not played, the other "
+                     f"{len(results)} were; play the rest with fewer --workers: "
+                     + "; ".join(f"--seed {first} --games {count}"
+                                 for _, first, count in seed_runs(todo)))
+
+
+def lost_games(batches: list[Batch]) -> str:
+    """``the games with seeds 1-50, 101-150 (Kingdom 2)``: the seeds of ``batches``, runs that
+    follow on joined."""
+    return "the games with seeds " + ", ".join(
+        f"{first}-{first + count - 1}" + (f" (Kingdom {k + 1})" if k else "")
+        for k, first, count in seed_runs(batches))
+
+
+def seed_runs(batches: list[Batch]) -> list[tuple[int, int, int]]:
+    """(Kingdom, first seed, games) of each run of seeds that follow on in ``batches``."""
+    runs: list[tuple[int, int, int]] = []
+    for b in sorted(batches, key=lambda b: (b.kingdom, b.first)):
+        if runs and runs[-1][0] == b.kingdom and sum(runs[-1][1:]) == b.first:
+            runs[-1] = (b.kingdom, runs[-1][1], runs[-1][2] + b.count)
+        else:
+            runs.append((b.kingdom, b.first, b.count))
+    return runs
 
 
 class InProcess(Executor):
