@@ -25,6 +25,7 @@ from dominion_tavern.checker.reading.why_not import (
 )
 from dominion_tavern.checker.runner.outcome_check import check_outcomes, explore_scenario
 from dominion_tavern.rulebook.carddata import RULESETS
+from dominion_tavern.rulebook.engine.chance import percent
 from dominion_tavern.rulebook.engine.game import replay
 from dominion_tavern.rulebook.rules import RULES
 
@@ -67,9 +68,12 @@ def _text(ex: Exploration, scn_id: str, question: str, start=None,
     lines = [f"{scn_id}: {question}" if question else scn_id,
              f"{len(ex.outcomes)} distinct outcome(s) {ex.stop.describe()}, "
              f"{ex.leaves} path(s), {ex.decisions} decision(s) in the tree"]
-    if ex.chance:
+    if ex.chance and not ex.truncated:
         lines.append("chance steps were met: each outcome's probability is exact, given the "
                      "script; a range is what the players' choices allow")
+    elif ex.chance:
+        lines.append("chance steps were met, but the search was cut short: each outcome's "
+                     "probability is given as far as it is known")
     if start is not None and start.pending is not None:
         lines += pending_lines(start, "starting from: ", "   ")
     for i, o in enumerate(ex.numbered(), 1):
@@ -91,9 +95,22 @@ def _text(ex: Exploration, scn_id: str, question: str, start=None,
     if ex.truncated:
         lines.append(f"\nTRUNCATED: stopped after {ex.max_nodes} answers tried; "
                      "raise --max-nodes or set --depth")
+        if ex.chance:
+            lines.append(_unexplored_text(ex))
     return "\n".join(lines)
 
 
+
+
+def _unexplored_text(ex: Exploration) -> str:
+    """What a search cut short left of the probability."""
+    if ex.unexplored is None:
+        return ("probability not bounded: the search stopped before trying every answer of a "
+                "player's decision")
+    explored = 1 - ex.unexplored
+    return (f"probability explored: {explored} ({percent(explored)}); {ex.unexplored} "
+            f"({percent(ex.unexplored)}) is left unexplored, so each outcome's probability lies "
+            "in the interval shown and outcomes not listed have at most that much")
 
 
 def _lines_text(o: Outcome) -> list[str]:

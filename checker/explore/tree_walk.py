@@ -68,7 +68,9 @@ class _Anchor:
 # (players' decisions take the least and the most, chance steps weigh their outcomes); lines
 # maps each line of decision answers (a cons list) to the probability of chance within it.
 Summary = dict[tuple[Any, ...], list[Any]]
-Result = tuple[Summary, int, int]   # outcomes, decisions, leaves
+# outcomes, decisions, leaves, and (weighing) the probability mass left unexplored below, None
+# when a player's answer was left untried (nothing bounds what it would have led to)
+Result = tuple[Summary, int, int, Fraction | int | None]
 Ending = tuple[tuple[Any, ...], list[Any]]  # a path's end: its outcome's key and entry
 
 
@@ -188,7 +190,7 @@ class _Explorer:
         (chance steps are not decisions, so they don't count towards ``stop.decisions``)."""
         end = self.leaf(g, len(path), decided)
         if end is not None:
-            return dict([end]), 0, 1
+            return dict([end]), 0, 1, 0
         d0 = g.pending
         labels = d0.answers()
         memo_key = None
@@ -204,13 +206,16 @@ class _Explorer:
             anchor = _Anchor(SavedState(g.state), list(labels))
             since = []
         chance = isinstance(d0, ChanceStep)
-        self.chance = self.chance or chance
+        if chance and not self.weigh:
+            raise _ChanceMet
         below = decided + (not chance)
         summary: Summary = {}
         present: dict[tuple[Any, ...], int] = {}  # children reaching each outcome (weighing)
         decisions = leaves = tried = 0
+        unexplored: Fraction | int | None = 0  # probability mass not explored below (weighing)
         for i, a in enumerate(labels):
             if self.out_of_budget():
+                unexplored = _unexplored(d0, labels[i:], unexplored) if chance else None
                 break
             if i > 0:
                 g = self.rebuild(anchor, since, path)
@@ -223,29 +228,52 @@ class _Explorer:
             child = [*path, a]
             end = self.leaf(g, len(child), below)
             if end is None:
-                sub, d, n = self.visit(g, child, anchor, [*since, a], below)
+                sub, d, n, lost = self.visit(g, child, anchor, [*since, a], below)
             elif not self.weigh:  # a leaf: its one outcome folded in at once
                 decisions += 1
                 leaves += 1
                 _fold(summary, *end, a, step)
                 continue
             else:
-                sub, d, n = dict([end]), 0, 1
+                sub, d, n, lost = dict([end]), 0, 1, 0
             decisions += d + 1
             leaves += n
             if self.weigh:
-                _merge_weighted(summary, sub, a, step, d0.probability(a) if chance else None,
-                                present)
+                q = d0.probability(a) if chance else None
+                _merge_weighted(summary, sub, a, step, q, present)
+                unexplored = _below(unexplored, lost, q)
             else:
                 _merge(summary, sub, a, step)
         if self.weigh and not chance:  # a choice that avoids an outcome: least probability 0
             for key, entry in summary.items():
                 if present.get(key, 0) < tried:
                     entry[6] = 0
-        result = (summary, decisions, leaves)
+        result = (summary, decisions, leaves, unexplored)
         if memo_key is not None and not self.truncated:
             self.table[memo_key] = result
         return result
+
+
+class _ChanceMet(Exception):
+    """A search that does not weigh met a chance step: it starts again, weighing."""
+
+
+def _unexplored(d: ChanceStep, labels: list[str], so_far: Fraction | int | None
+                ) -> Fraction | None:
+    """The mass left below a chance step whose answers ``labels`` were not tried."""
+    return None if so_far is None else so_far + sum(d.probability(a) for a in labels)
+
+
+def _below(so_far: Fraction | int | None, lost: Fraction | int | None, q: Fraction | None
+           ) -> Fraction | int | None:
+    """The mass left unexplored below a node, adding a child's (``lost``, reached with
+    probability ``q``, or by a player's answer when None). Below a player's decision whose
+    every answer was tried, an outcome's least and most probability are each off by at most
+    the largest child's unexplored mass; a player's answer not tried leaves nothing bounded
+    (None)."""
+    if so_far is None or lost is None:
+        return None
+    return so_far + q * lost if q is not None else max(so_far, lost)
 
 
 def _merge(summary: Summary, sub: Summary, a: str, step: tuple[str, ...]) -> None:
@@ -321,20 +349,17 @@ def explore(factory: Factory, script: Sequence[str] = (), stop: dict[str, Any] |
         raise ExploreError(f"fields: a field is named twice ({', '.join(fields)})")
     t0 = time.perf_counter()
     ex = _Explorer(factory, script, parsed, fields, max_nodes, max_depth, fast, memo, progress)
-    summary, decisions, leaves = ex.run()
-    if ex.chance and not ex.truncated:  # again, weighing chance and the lines of decisions
+    try:
+        summary, decisions, leaves, unexplored = ex.run()
+    except _ChanceMet:  # again from the start, weighing chance and the lines of decisions
         first = ex
-        weighing = _Explorer(factory, script, parsed, fields, max_nodes, max_depth, fast, memo,
-                             progress, weigh=True, offset=first.explored)
-        weighed = weighing.run()
-        weighing.answered += first.answered
-        weighing.explored += first.explored
-        if weighing.truncated:  # stopped while weighing: the first pass's outcomes, unweighed
-            first.truncated, first.stopped = True, weighing.stopped
-            first.answered, first.explored = weighing.answered, weighing.explored
-        else:
-            ex, (summary, decisions, leaves) = weighing, weighed
+        ex = _Explorer(factory, script, parsed, fields, max_nodes, max_depth, fast, memo,
+                       progress, weigh=True, offset=first.explored)
+        summary, decisions, leaves, unexplored = ex.run()
+        ex.answered += first.answered
+        ex.explored += first.explored
     seconds = time.perf_counter() - t0
+    left = None if unexplored is None or not ex.weigh else Fraction(unexplored)
     outcomes = []
     for key, (paths, _, pc, rc, cut, over, *weighed) in summary.items():
         rules = [r for step in _unroll(rc) for r in step]
@@ -342,13 +367,13 @@ def explore(factory: Factory, script: Sequence[str] = (), stop: dict[str, Any] |
                     list(dict.fromkeys(rules)), cut, over)
         if weighed:
             low, high, lines = weighed
-            o.low, o.high = Fraction(low), Fraction(high)
+            o.low, o.high, o.left = Fraction(low), Fraction(high), left
             o.lines = sorted(((_unroll(lc), Fraction(p)) for lc, p in lines.items()),
                              key=lambda lp: (-lp[1], len(lp[0])))
         outcomes.append(o)
     return Exploration(fields, parsed, outcomes, decisions, ex.answered, leaves, ex.truncated,
                        max_nodes, seconds, ex.explored, stopped=ex.stopped, merged=ex.merged,
-                       chance=ex.weigh)
+                       chance=ex.weigh, unexplored=left)
 
 
 def default_fields(g: Game) -> list[str]:

@@ -146,6 +146,20 @@ def check_outcomes(scn: Any, ruleset: str | None = None,
     missing = [v for k, v in wanted.items() if k not in found]
     unexpected = [o for k, o in found.items() if k not in wanted]
     wrong = [(found[k], bounds_text(b)) for k, b in chances.items()
-             if k in found and (found[k].low, found[k].high) != b]
+             if k in found and _contradicts(found[k], b, ex.truncated)]
     return OutcomeCheck(ex, missing, unexpected, wrong)
 
+
+
+def _contradicts(o: Outcome, claim: tuple[Fraction, Fraction], truncated: bool) -> bool:
+    """Whether the outcome's probability found differs from the claim ``(low, high)``; for a
+    search cut short, only where what was explored already rules the claim out (its least
+    probability can only grow, its most stays within the unexplored mass); a search cut short
+    at a player's decision rules nothing out."""
+    if not truncated:
+        return (o.low, o.high) != claim
+    bounds = o.interval()
+    if bounds is None:
+        return False
+    low, high = claim
+    return low < bounds[0] or high > bounds[1] or high < o.high

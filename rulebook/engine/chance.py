@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Mapping
 from fractions import Fraction
+from functools import lru_cache
 from math import comb, prod
 from typing import Any
 
@@ -33,17 +34,31 @@ Record = tuple[Mapping[str, int], tuple[str, ...]]
 def outcomes(counts: Mapping[str, int], k: int) -> list[tuple[tuple[str, ...], Fraction]]:
     """Every multiset of ``k`` names that taking ``k`` cards from ``counts`` can show, names
     sorted, with its exact probability; listed in the order of their sorted names."""
-    names = sorted(n for n, c in counts.items() if c > 0)
-    total = sum(counts[n] for n in names)
+    return list(_distribution(_group(counts), k))
+
+
+def _group(counts: Mapping[str, int]) -> tuple[tuple[str, int], ...]:
+    """A group of cards as a key: its names sorted, with their counts (none of 0)."""
+    return tuple(sorted((n, c) for n, c in counts.items() if c > 0))
+
+
+@lru_cache(maxsize=4096)
+def _distribution(group: tuple[tuple[str, int], ...], k: int
+                  ) -> tuple[tuple[tuple[str, ...], Fraction], ...]:
+    """:func:`outcomes` of a group, worked out once per distinct (group, k): the explorer meets
+    the same chance step on many branches."""
+    names = [n for n, _ in group]
+    counts = [c for _, c in group]
+    total = sum(counts)
     if not 0 <= k <= total:
         raise ValueError(f"cannot take {k} cards from {total}")
     ways = comb(total, k)
     out = []
-    for picks in _splits([counts[n] for n in names], k):
+    for picks in _splits(counts, k):
         multiset = tuple(n for n, m in zip(names, picks, strict=True) for _ in range(m))
-        out.append((multiset, Fraction(prod(comb(counts[n], m)
-                                            for n, m in zip(names, picks, strict=True)), ways)))
-    return out
+        out.append((multiset, Fraction(prod(comb(c, m) for c, m in zip(counts, picks,
+                                                                         strict=True)), ways)))
+    return tuple(out)
 
 
 def probability(counts: Mapping[str, int], names: tuple[str, ...] | list[str]) -> Fraction:
@@ -67,6 +82,15 @@ def _splits(limits: list[int], k: int) -> Iterator[list[int]]:
     for m in range(min(limits[0], k), max(0, k - rest) - 1, -1):
         for tail in _splits(limits[1:], k - m):
             yield [m, *tail]
+
+
+@lru_cache(maxsize=4096)
+def _labelled(verb: str, group: tuple[tuple[str, int], ...], k: int
+              ) -> tuple[tuple[tuple[str, tuple[str, ...]], ...], tuple[Fraction, ...]]:
+    """A chance step's answers (label and names) and their probabilities, made once."""
+    found = _distribution(group, k)
+    return (tuple((f"{verb}: {', '.join(names)}", names) for names, _ in found),
+            tuple(p for _, p in found))
 
 
 def percent(p: Fraction) -> str:
@@ -104,10 +128,9 @@ class ChanceStep(Decision):
     @classmethod
     def of(cls, player: str, verb: str, counts: Mapping[str, int], k: int, prompt: str,
            rule: str = "chance.unknown-order") -> ChanceStep:
-        found = outcomes(counts, k)
-        return cls(player, prompt, [Option(f"{verb}: {', '.join(names)}", names)
-                                    for names, _ in found],
-                   verb, rule, [p for _, p in found])
+        labels, probabilities = _labelled(verb, _group(counts), k)
+        return cls(player, prompt, [Option(label, names) for label, names in labels],
+                   verb, rule, list(probabilities))
 
     def probability(self, label: str) -> Fraction:
         return self.probabilities[self.labels().index(label)]
