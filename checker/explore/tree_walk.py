@@ -9,9 +9,12 @@ counting their paths and keeping one shortest path (ties: the first found) with 
 log cites.
 
 Branching: a game cannot be copied, so a branch is rebuilt. At each top-level point (Action or
-Buy phase decision) the state is saved (:mod:`checker.reading.saved_states`); a sibling branch
-restores the nearest checkpoint and replays only the answers given since. The first child of a
-node continues the parent's game in place. ``fast=False`` replays every branch from the start
+Buy phase decision), and at each point of the turn the engine reports where no card is being
+resolved (the start of a turn, of Clean-up and of its draw), the state is saved
+(:mod:`checker.reading.saved_states`); a sibling branch restores the nearest checkpoint and
+replays only the answers given since. The first child of a node continues the parent's game in
+place. A search meets chance at the first chance step it reaches, and then starts again
+weighing each outcome's probability as it goes (one search, not one per question). ``fast=False`` replays every branch from the start
 (the reference the fast path is tested against). ``memo=True`` also remembers the outcomes below
 each top-level point by a key of its state (:mod:`checker.explore.state_keys`) and reuses them
 when the same position is reached by another order of answers; it pays only where such
@@ -55,10 +58,11 @@ PROGRESS_EVERY = 200   # answers tried between two calls of the progress hook
 @dataclass
 class _Anchor:
     """A checkpoint to rebuild nodes from; the first ``script`` answers replayed after it are
-    the script's tail (the stop point is armed after them)."""
+    the script's tail (the stop point is armed after them). ``labels``: what the decision it
+    was taken at offers (None for a point of the turn no decision is pending at)."""
 
     cp: SavedState
-    labels: list[str]
+    labels: list[str] | None
     script: int = 0
 
 
@@ -97,10 +101,32 @@ class _Explorer:
         self.truncated = False
         self.progress = progress
         self.stopped = False
+        # the last point of the turn the engine reported (TurnLoop.reached): (game, its saved
+        # state, answers the game had been given then), until a node takes it as its anchor
+        self.fresh: tuple[Game, SavedState, int] | None = None
+        self.hook = self.took if self.fast else None
+
+    def took(self, g: Game, point: str) -> None:
+        """The engine's checkpoint hook: ``g`` is at a point of the turn it can be started
+        again from; save the state there for the nodes below to rebuild from."""
+        if restartable(g):
+            self.fresh = (g, SavedState(g.state, point), len(g.answers))
+
+    def take_fresh(self, g: Game) -> tuple[_Anchor, list[str]] | None:
+        """The anchor and answers since it of the point of the turn ``g`` passed last, if any
+        and not yet taken."""
+        fresh = self.fresh
+        if fresh is None or fresh[0] is not g:
+            return None
+        self.fresh = None
+        return _Anchor(fresh[1], None), list(g.answers[fresh[2]:])
 
     def run(self) -> Result:
         g, anchor = self.start()
         since = list(self.script[len(self.script) - anchor.script:]) if anchor else []
+        fresh = self.take_fresh(g)  # a point of the turn passed after the script's last answer
+        if fresh is not None:
+            anchor, since = fresh
         return self.visit(g, [], anchor, since)
 
     def out_of_budget(self) -> bool:
@@ -118,7 +144,7 @@ class _Explorer:
     # the script
     def start(self) -> tuple[Game, _Anchor | None]:
         stopper = Stopper(self.stop, armed=not self.script)
-        g = Game(self.factory, stopper)
+        g = Game(self.factory, stopper, checkpoint=self.hook)
         anchor: _Anchor | None = None
         n = len(self.script)
         for i, a in enumerate(self.script):
@@ -126,6 +152,12 @@ class _Explorer:
                 raise ExploreError(never_used(i + 1, a, g))
             if self.fast and is_top_level(g) and restartable(g):
                 anchor = _Anchor(SavedState(g.state), g.legal(), script=0)
+                self.fresh = None
+            else:
+                fresh = self.take_fresh(g)
+                if fresh is not None:
+                    anchor = fresh[0]
+                    anchor.script = len(fresh[1])
             if i == n - 1:
                 stopper.armed = True
             try:
@@ -148,13 +180,19 @@ class _Explorer:
         replay keeps none: the game gets an empty log once it is there."""
         if anchor is None:
             stopper = Stopper(self.stop, armed=not self.script)
-            g = Game(self.factory, stopper, log=False)
+            g = Game(self.factory, stopper, log=False, checkpoint=self.hook)
             answers = self.script + path
             tail = len(self.script)
         else:
             stopper = Stopper(self.stop, armed=anchor.script == 0)
-            g = restart(anchor.cp, stopper, log=False)
-            if g.legal() != anchor.labels:  # pragma: no cover - an engine change
+            point = anchor.cp.phase
+
+            def hook(g: Game, at: str) -> None:  # the point restarted from is saved already
+                if g.answers or at != point:
+                    self.took(g, at)
+
+            g = restart(anchor.cp, stopper, log=False, checkpoint=hook)
+            if anchor.labels is not None and g.legal() != anchor.labels:  # pragma: no cover
                 raise AssertionError("a restarted game does not ask what it asked before")
             answers = since
             tail = anchor.script
@@ -205,6 +243,11 @@ class _Explorer:
                     return hit
             anchor = _Anchor(SavedState(g.state), list(labels))
             since = []
+            self.fresh = None
+        else:
+            fresh = self.take_fresh(g)
+            if fresh is not None:
+                anchor, since = fresh
         chance = isinstance(d0, ChanceStep)
         if chance and not self.weigh:
             raise _ChanceMet

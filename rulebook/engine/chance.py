@@ -86,11 +86,14 @@ def _splits(limits: list[int], k: int) -> Iterator[list[int]]:
 
 @lru_cache(maxsize=4096)
 def _labelled(verb: str, group: tuple[tuple[str, int], ...], k: int
-              ) -> tuple[tuple[tuple[str, tuple[str, ...]], ...], tuple[Fraction, ...]]:
-    """A chance step's answers (label and names) and their probabilities, made once."""
+              ) -> tuple[tuple[Option, ...], tuple[Fraction, ...], dict[str, Fraction]]:
+    """A chance step's options (label, and the names as value), their probabilities, and the
+    probability of each label; made once and shared by the steps alike (an option is never
+    changed)."""
     found = _distribution(group, k)
-    return (tuple((f"{verb}: {', '.join(names)}", names) for names, _ in found),
-            tuple(p for _, p in found))
+    options = tuple(Option(f"{verb}: {', '.join(names)}", names) for names, _ in found)
+    return (options, tuple(p for _, p in found),
+            {o.label: p for o, (_, p) in zip(options, found, strict=True)})
 
 
 def percent(p: Fraction) -> str:
@@ -118,22 +121,26 @@ class ChanceStep(Decision):
     'draw: Copper, Copper'
     """
 
-    __slots__ = ("probabilities",)
+    __slots__ = ("chances", "probabilities")
 
     def __init__(self, player: str, prompt: str, options: list[Option], verb: str, rule: str,
                  probabilities: list[Fraction]) -> None:
         super().__init__(player, prompt, options, verb=verb, kind="chance", rule=rule)
         self.probabilities = probabilities
+        self.chances: dict[str, Fraction] | None = None  # label -> probability, made on use
 
     @classmethod
     def of(cls, player: str, verb: str, counts: Mapping[str, int], k: int, prompt: str,
            rule: str = "chance.unknown-order") -> ChanceStep:
-        labels, probabilities = _labelled(verb, _group(counts), k)
-        return cls(player, prompt, [Option(label, names) for label, names in labels],
-                   verb, rule, list(probabilities))
+        options, probabilities, chances = _labelled(verb, _group(counts), k)
+        step = cls(player, prompt, list(options), verb, rule, list(probabilities))
+        step.chances = chances
+        return step
 
     def probability(self, label: str) -> Fraction:
-        return self.probabilities[self.labels().index(label)]
+        if self.chances is None:
+            self.chances = dict(zip(self.labels(), self.probabilities, strict=True))
+        return self.chances[label]
 
     def resolve(self, answer: object) -> Any:
         if isinstance(answer, str) and answer.startswith(f"{self.verb}:"):

@@ -21,6 +21,12 @@ if TYPE_CHECKING:
     from dominion_tavern.rulebook.engine.game import Game
 
 PHASES = ("start", "action", "buy", "cleanup")
+#: Where a game can be started again besides a phase's start: the Clean-up draw (discarding is
+#: done, the next hand not yet drawn).
+CLEANUP_DRAW = "cleanup-draw"
+#: The points where no card is being resolved that the driver reports to its ``checkpoint``
+#: hook (the Action and Buy phases' own decisions are such points already).
+CHECKPOINTS = ("start", "cleanup", CLEANUP_DRAW)
 
 #: (phase, window, what can happen there, rule id)
 WINDOWS = (
@@ -144,6 +150,13 @@ class Mark:
 
 
 class TurnLoop:
+    def reached(self: Game, point: str) -> None:
+        """Tell the driver's ``checkpoint`` hook, if any, that the game is at ``point`` of
+        :data:`CHECKPOINTS` with no card being resolved: started there again from its state, it
+        plays the same (``Game(lambda: (state, point))``)."""
+        if self.checkpoint is not None and point in CHECKPOINTS and not self.plays_in_progress:
+            self.checkpoint(self, point)
+
     def run(self: Game, phase: str):
         """The whole game from ``phase`` of the current turn until it ends."""
         while True:
@@ -156,12 +169,16 @@ class TurnLoop:
         self.finish()
 
     def take_turn(self: Game, phase: str):
+        """The turn from ``phase``: a phase's start, or :data:`CLEANUP_DRAW`."""
         t = self.state.turn
+        self.reached(phase)
         if t.player.deal:  # the turn's player decides with their hand
             yield from self.know_hand(t.player)
         marks = self.stop is not None  # a mark is yielded only to a driver that may stop there
-        steps = PHASES[PHASES.index(phase):]
+        steps = PHASES[PHASES.index("cleanup" if phase == CLEANUP_DRAW else phase):]
         for step in steps:
+            if step != steps[0]:
+                self.reached(step)
             t.phase = step
             if step == "start":
                 self.note(t.player, "starts their turn", note=f"turn {t.number}",
@@ -172,6 +189,8 @@ class TurnLoop:
                 yield from self.action_phase()
             elif step == "buy":
                 yield from self.buy_phase()
+            elif phase == CLEANUP_DRAW:
+                yield from self.cleanup_draw()
             else:
                 yield from self.cleanup()
             if marks:
@@ -381,7 +400,13 @@ class TurnLoop:
                 if c.d.is_traveller:
                     yield from self.discarded_from_play(q, out, from_hand if q is p else [])
                     break
-        yield from self.draw(p, 5 + t.draw_bonus, rule="turn.cleanup.draw")
+        self.reached(CLEANUP_DRAW)
+        yield from self.cleanup_draw()
+
+    def cleanup_draw(self: Game):
+        """Clean-up's end: draw the next hand, then "at the end of your turn" (Save)."""
+        p = self.state.turn.player
+        yield from self.draw(p, 5 + self.state.turn.draw_bonus, rule="turn.cleanup.draw")
         if self.reacts("end-of-turn", p):
             yield from self.fire("end-of-turn", p)  # after drawing: Save
 
