@@ -14,11 +14,12 @@ resolved (the start of a turn, of Clean-up and of its draw), the state is saved
 (:mod:`checker.reading.saved_states`); a sibling branch restores the nearest checkpoint and
 replays only the answers given since. The first child of a node continues the parent's game in
 place. A search meets chance at the first chance step it reaches, and then starts again
-weighing each outcome's probability as it goes (one search, not one per question). ``fast=False`` replays every branch from the start
-(the reference the fast path is tested against). ``memo=True`` also remembers the outcomes below
-each top-level point by a key of its state (:mod:`checker.explore.state_keys`) and reuses them
-when the same position is reached by another order of answers; it pays only where such
-transpositions are common, so it is off by default.
+weighing each outcome's probability as it goes (one search, not one per question).
+``fast=False`` replays every branch from the start (the reference the fast path is tested
+against). ``memo=True`` also remembers the outcomes below each top-level point by a key of its
+state (:mod:`checker.explore.state_keys`) and reuses them when the same position is reached by
+another order of answers; it pays only where such transpositions are common, so it is off by
+default.
 
 ``progress``, if given, is called with the number of answers tried every
 :data:`PROGRESS_EVERY` answers; returning ``False`` stops the search (a judge's "stop" button):

@@ -154,8 +154,24 @@ class TurnLoop:
         """Tell the driver's ``checkpoint`` hook, if any, that the game is at ``point`` of
         :data:`CHECKPOINTS` with no card being resolved: started there again from its state, it
         plays the same (``Game(lambda: (state, point))``)."""
-        if self.checkpoint is not None and point in CHECKPOINTS and not self.plays_in_progress:
+        if self.checkpoint is not None and point in CHECKPOINTS and \
+                not self.plays_in_progress and self._may_branch(point):
             self.checkpoint(self, point)
+
+    def _may_branch(self: Game, point: str) -> bool:
+        """Whether anything can be decided or come up by chance from ``point`` before the next
+        Action or Buy decision or checkpoint (else a checkpoint there would serve nothing): at
+        a turn's start, an unknown hand or something to resolve; in Clean-up before its draw, a
+        Traveller leaving play (its exchange); at the draw, cards in unknown order or too few in
+        the deck, or an end-of-turn ability."""
+        s, t = self.state, self.state.turn
+        if point == "start":
+            return bool(t.player.deal or s.lasting or s.pending or t.player.mat.cards)
+        if point == "cleanup":
+            return any(c.d.is_traveller for q in s.players for c in q.play.cards)
+        p = t.player  # the draw: cards in unknown order, a shuffle, or "at the end of your turn"
+        return bool(p.unknown or len(p.deck.cards) < 5 + t.draw_bonus
+                    or self.reacts("end-of-turn", p))
 
     def run(self: Game, phase: str):
         """The whole game from ``phase`` of the current turn until it ends."""
