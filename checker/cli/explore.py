@@ -10,6 +10,7 @@ import json
 from dominion_tavern.checker.cli.subcommand import command, user_errors
 from dominion_tavern.checker.explore import (
     DEFAULT_MAX_NODES,
+    DEFAULT_MAX_SECONDS,
     LINES_SHOWN,
     Exploration,
     ExploreError,
@@ -53,6 +54,10 @@ def add(sub) -> None:
     ap.add_argument("--max-nodes", type=int, default=DEFAULT_MAX_NODES, metavar="N",
                     help=f"stop the search after trying N answers (default {DEFAULT_MAX_NODES})"
                     "; the result is then marked TRUNCATED")
+    ap.add_argument("--max-seconds", type=float, default=DEFAULT_MAX_SECONDS, metavar="S",
+                    help=f"stop the search after S seconds (default {DEFAULT_MAX_SECONDS:g}); "
+                    "the result is then marked TRUNCATED. tavern check has no time limit, so "
+                    "its verdicts never depend on the machine's speed")
     ap.set_defaults(run=run)
 
 
@@ -93,8 +98,8 @@ def _text(ex: Exploration, scn_id: str, question: str, start=None,
             lines += [f"   not offered at answer {s.number} ({s.answer}): {c.text()}"
                       for c in s.closed]
     if ex.truncated:
-        lines.append(f"\nTRUNCATED: stopped after {ex.max_nodes} answers tried; "
-                     "raise --max-nodes or set --depth")
+        lines.append(f"\nTRUNCATED: {ex.limit_text()}; raise --max-nodes or --max-seconds, "
+                     "or set --depth")
         if ex.chance:
             lines.append(_unexplored_text(ex))
     return "\n".join(lines)
@@ -129,15 +134,18 @@ def run(args: argparse.Namespace) -> int:
         raise ExploreError(f"--depth must be 0 or more, not {args.depth}")
     if args.max_nodes < 1:
         raise ExploreError(f"--max-nodes must be 1 or more, not {args.max_nodes}")
+    if not args.max_seconds > 0:
+        raise ExploreError(f"--max-seconds must be more than 0, not {args.max_seconds}")
     scn = load_scenario(args.file)
     if scn.outcomes and scn.outcomes.get("expect") is not None:
         if args.depth is not None:
             raise ExploreError(f"{args.file} lists its expected outcomes (outcomes.expect), "
                                "which a search cut by --depth cannot check; leave out --depth")
-        check = check_outcomes(scn, args.ruleset, args.max_nodes)
+        check = check_outcomes(scn, args.ruleset, args.max_nodes, args.max_seconds)
         ex, verdict = check.exploration, check
     else:
-        ex, verdict = explore_scenario(scn, args.ruleset, args.max_nodes, args.depth), None
+        ex, verdict = explore_scenario(scn, args.ruleset, args.max_nodes, args.depth,
+                                       args.max_seconds), None
     start = replay(scn.factory(args.ruleset), scn.script)
     closed = closed_on_paths(scn.factory(args.ruleset), scn.script, ex.numbered())
     if args.json:

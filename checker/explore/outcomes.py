@@ -13,6 +13,9 @@ from dominion_tavern.checker.reading.stop_points import Stop
 from dominion_tavern.rulebook.engine.chance import percent
 
 DEFAULT_MAX_NODES = 100_000
+#: The time limit of the interactive tools (``tavern explore``, the desk); ``check`` has none,
+#: so that no verdict depends on the machine's speed.
+DEFAULT_MAX_SECONDS = 60.0
 LINES_SHOWN = 5  # lines of decisions a report lists per outcome (the likeliest; the rest counted)
 
 
@@ -105,11 +108,35 @@ class Exploration:
     # player's answer was left untried, or no chance was met): each outcome's probability lies
     # within that of what was found (Outcome.interval).
     unexplored: Fraction | None = Fraction(0)
+    # A search cut short: which limit ended it ("max-nodes", "max-seconds", or "stopped" by the
+    # progress hook), and where: (answers leading there, the decision's prompt, how many of its
+    # answers were tried, how many it has).
+    limit: str | None = None
+    cut: tuple[list[str], str, int, int] | None = None
+    max_seconds: float | None = None
 
     @property
     def rate(self) -> float:
         """Explored decisions per second."""
         return self.decisions / self.seconds if self.seconds else 0.0
+
+    def limit_text(self) -> str:
+        """Which limit cut the search short, where, and what it had explored (empty when it
+        finished)."""
+        if self.limit is None:
+            return ""
+        if self.limit == "max-seconds":
+            which = f"the time limit ({self.max_seconds:g} s)"
+        elif self.limit == "stopped":
+            which = "a request to stop"
+        else:
+            which = f"the node limit ({self.max_nodes:,} answers tried)"
+        text = f"stopped by {which} after {self.explored:,} answers tried"
+        if self.cut is not None:
+            answers, prompt, tried, of = self.cut
+            text += (f", at the decision \"{prompt}\" ({tried:,} of its {of:,} answers tried"
+                     f"), reached by {' / '.join(answers) if answers else 'no answers'}")
+        return text + f"; {len(self.outcomes)} outcome(s) found so far"
 
     def keys(self) -> set[tuple[Any, ...]]:
         return {tuple(o.values[f] for f in self.fields) for o in self.outcomes}
@@ -133,5 +160,9 @@ class Exploration:
                 "explored": self.explored, "max_nodes": self.max_nodes,
                 "stopped": self.stopped, "merged": self.merged,
                 "unexplored": None if self.unexplored is None else str(self.unexplored),
+                "limit": self.limit, "max_seconds": self.max_seconds,
+                "stopped_at": None if self.cut is None else {
+                    "answers": self.cut[0], "decision": self.cut[1], "tried": self.cut[2],
+                    "of": self.cut[3]},
                 "seconds": round(self.seconds, 4)}
 

@@ -47,7 +47,7 @@ from dominion_tavern.checker.reading.saved_states import (
 from dominion_tavern.checker.reading.script_messages import never_used, not_legal
 from dominion_tavern.checker.reading.stop_points import ExploreError, Stop, Stopper
 from dominion_tavern.rulebook.engine.chance import ChanceStep
-from dominion_tavern.rulebook.engine.decisions import IllegalAnswer
+from dominion_tavern.rulebook.engine.decisions import Decision, IllegalAnswer
 from dominion_tavern.rulebook.engine.game import Game
 from dominion_tavern.rulebook.engine.log import Log, cited
 
@@ -82,8 +82,8 @@ Ending = tuple[tuple[Any, ...], list[Any]]  # a path's end: its outcome's key an
 class _Explorer:
     def __init__(self, factory: Factory, script: Sequence[str], stop: Stop, fields: list[str],
                  max_nodes: int, max_depth: int | None, fast: bool, memo: bool,
-                 progress: Progress | None = None, weigh: bool = False, offset: int = 0
-                 ) -> None:
+                 progress: Progress | None = None, weigh: bool = False, offset: int = 0,
+                 deadline: float | None = None) -> None:
         self.factory = factory
         self.weigh = weigh  # work out probabilities and lines of decisions (a second pass)
         self.offset = offset  # answers tried by an earlier pass, for the progress hook
@@ -102,6 +102,9 @@ class _Explorer:
         self.truncated = False
         self.progress = progress
         self.stopped = False
+        self.deadline = deadline  # time.perf_counter() to stop at (--max-seconds)
+        self.timed_out = False
+        self.cut: tuple[list[str], str, int, int] | None = None  # where the search stopped first
         # the last point of the turn the engine reported (TurnLoop.reached): (game, its saved
         # state, answers the game had been given then), until a node takes it as its anchor
         self.fresh: tuple[Game, SavedState, int] | None = None
@@ -132,15 +135,24 @@ class _Explorer:
 
     def out_of_budget(self) -> bool:
         """Whether to try no more answers: the node budget is spent or the hook said stop."""
-        if self.progress is None and self.explored < self.max_nodes:
+        if self.progress is None and self.deadline is None and self.explored < self.max_nodes:
             return False
         done = self.offset + self.explored
         if self.progress is not None and not self.stopped and \
                 done % PROGRESS_EVERY == 0 and self.progress(done) is False:
             self.stopped = True
-        if self.stopped or self.explored >= self.max_nodes:
+        if self.deadline is not None and not self.timed_out and \
+                time.perf_counter() > self.deadline:
+            self.timed_out = True
+        if self.stopped or self.timed_out or self.explored >= self.max_nodes:
             self.truncated = True
         return self.truncated
+
+    def stopped_at(self, path: list[str], d: Decision, tried: int) -> None:
+        """Remember where the search first stopped: the answers leading there, the decision
+        and how many of its answers were tried (counted, not listed)."""
+        if self.cut is None:
+            self.cut = (list(path), d.prompt, tried, d.answer_count())
 
     # the script
     def start(self) -> tuple[Game, _Anchor | None]:
@@ -216,7 +228,7 @@ class _Explorer:
         depth_cut = self.max_depth is not None and depth >= self.max_depth
         # A chance step finishes the answer before it (a card's draw), so it never ends a path.
         counted = self.stop.decisions == decided and not isinstance(d, ChanceStep)
-        if d is not None and not (counted or depth_cut or not d.answers()):
+        if d is not None and not (counted or depth_cut or _none_offered(d)):
             return None
         key = tuple([get(g) for get in self.getters])
         cut = depth_cut and g.paused is None and not over
@@ -231,7 +243,8 @@ class _Explorer:
         if end is not None:
             return dict([end]), 0, 1, 0
         d0 = g.pending
-        labels = d0.answers()
+        # a pick's answers made one at a time (2^25 of them among 25 different cards)
+        answers = d0.each_answer() if d0.multi else d0.answers()
         memo_key = None
         if self.fast and is_top_level(g) and restartable(g):
             if self.memo:
@@ -242,7 +255,7 @@ class _Explorer:
                 if hit is not None:
                     self.merged += 1
                     return hit
-            anchor = _Anchor(SavedState(g.state), list(labels))
+            anchor = _Anchor(SavedState(g.state), list(d0.answers()))
             since = []
             self.fresh = None
         else:
@@ -257,9 +270,12 @@ class _Explorer:
         present: dict[tuple[Any, ...], int] = {}  # children reaching each outcome (weighing)
         decisions = leaves = tried = 0
         unexplored: Fraction | int | None = 0  # probability mass not explored below (weighing)
-        for i, a in enumerate(labels):
+        seen: Fraction | int = 0  # the chance of the outcomes tried (a chance step)
+        for i, a in enumerate(answers):
             if self.out_of_budget():
-                unexplored = _unexplored(d0, labels[i:], unexplored) if chance else None
+                self.stopped_at(path, d0, i)
+                unexplored = None if unexplored is None or not chance else \
+                    unexplored + 1 - seen
                 break
             if i > 0:
                 g = self.rebuild(anchor, since, path)
@@ -284,6 +300,7 @@ class _Explorer:
             leaves += n
             if self.weigh:
                 q = d0.probability(a) if chance else None
+                seen += q or 0
                 _merge_weighted(summary, sub, a, step, q, present)
                 unexplored = _below(unexplored, lost, q)
             else:
@@ -302,10 +319,9 @@ class _ChanceMet(Exception):
     """A search that does not weigh met a chance step: it starts again, weighing."""
 
 
-def _unexplored(d: ChanceStep, labels: list[str], so_far: Fraction | int | None
-                ) -> Fraction | None:
-    """The mass left below a chance step whose answers ``labels`` were not tried."""
-    return None if so_far is None else so_far + sum(d.probability(a) for a in labels)
+def _none_offered(d: Decision) -> bool:
+    """Whether the decision has no legal answer (found without listing them)."""
+    return next(iter(d.each_answer()), None) is None
 
 
 def _below(so_far: Fraction | int | None, lost: Fraction | int | None, q: Fraction | None
@@ -380,25 +396,32 @@ def _unroll(cons: tuple[Any, Any] | None) -> list[Any]:
 def explore(factory: Factory, script: Sequence[str] = (), stop: dict[str, Any] | None = None,
             fields: Sequence[str] = (), max_nodes: int = DEFAULT_MAX_NODES,
             max_depth: int | None = None, fast: bool = True, memo: bool = False,
-            progress: Progress | None = None) -> Exploration:
+            progress: Progress | None = None, max_seconds: float | None = None
+            ) -> Exploration:
     """Every outcome from the position ``script`` leads to (see the module doc). Raises
-    :class:`ExploreError` for a bad stop point, field or script."""
+    :class:`ExploreError` for a bad stop point, field or script. ``max_seconds`` stops the
+    search after that long (the interactive tools' limit; a verdict never rests on it, as it
+    depends on the machine's speed)."""
     parsed = Stop.parse(stop)
     if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
         raise ExploreError(f"max_nodes must be a whole number >= 1, not {max_nodes!r}")
+    if max_seconds is not None and not max_seconds > 0:
+        raise ExploreError(f"max_seconds must be more than 0, not {max_seconds!r}")
     fields = list(fields)
     if not fields:
         raise ExploreError("fields: name at least one field, such as 'players.Ann.hand'")
     if len(set(fields)) != len(fields):
         raise ExploreError(f"fields: a field is named twice ({', '.join(fields)})")
     t0 = time.perf_counter()
-    ex = _Explorer(factory, script, parsed, fields, max_nodes, max_depth, fast, memo, progress)
+    deadline = None if max_seconds is None else t0 + max_seconds
+    ex = _Explorer(factory, script, parsed, fields, max_nodes, max_depth, fast, memo, progress,
+                   deadline=deadline)
     try:
         summary, decisions, leaves, unexplored = ex.run()
     except _ChanceMet:  # again from the start, weighing chance and the lines of decisions
         first = ex
         ex = _Explorer(factory, script, parsed, fields, max_nodes, max_depth, fast, memo,
-                       progress, weigh=True, offset=first.explored)
+                       progress, weigh=True, offset=first.explored, deadline=deadline)
         summary, decisions, leaves, unexplored = ex.run()
         ex.answered += first.answered
         ex.explored += first.explored
@@ -417,7 +440,15 @@ def explore(factory: Factory, script: Sequence[str] = (), stop: dict[str, Any] |
         outcomes.append(o)
     return Exploration(fields, parsed, outcomes, decisions, ex.answered, leaves, ex.truncated,
                        max_nodes, seconds, ex.explored, stopped=ex.stopped, merged=ex.merged,
-                       chance=ex.weigh, unexplored=left)
+                       chance=ex.weigh, unexplored=left, limit=_limit(ex), cut=ex.cut,
+                       max_seconds=max_seconds)
+
+
+def _limit(ex: _Explorer) -> str | None:
+    """Which limit ended a search cut short (None: it finished)."""
+    if not ex.truncated:
+        return None
+    return "stopped" if ex.stopped else "max-seconds" if ex.timed_out else "max-nodes"
 
 
 def default_fields(g: Game) -> list[str]:

@@ -44,7 +44,7 @@ class OutcomeCheck:
             return f"{len(self.exploration.outcomes)} outcome(s) as expected"
         lines = []
         if self.exploration.truncated:
-            lines.append(f"exploration stopped at {self.exploration.max_nodes} decisions")
+            lines.append(f"exploration {self.exploration.limit_text()}")
         for m in self.missing:
             lines.append("missing outcome: " + _show(m))
         for o in self.unexpected:
@@ -85,24 +85,30 @@ def question(scn: Any) -> tuple[dict[str, Any] | None, list[str], list[dict[str,
 
 
 def explore_scenario(scn: Any, ruleset: str | None = None, max_nodes: int = DEFAULT_MAX_NODES,
-                     max_depth: int | None = None) -> Exploration:
+                     max_depth: int | None = None, max_seconds: float | None = None
+                     ) -> Exploration:
+    """The scenario's ``outcomes`` question explored; ``max_seconds`` only for the interactive
+    tools (a verdict never rests on the machine's speed)."""
     stop, fields, _ = question(scn)
     factory = scn.factory(ruleset)
     if not fields:
         fields = default_fields(Game(factory))
     try:
-        return explore(factory, scn.script, stop, fields, max_nodes, max_depth)
+        return explore(factory, scn.script, stop, fields, max_nodes, max_depth,
+                       max_seconds=max_seconds)
     except ExploreError as e:
         raise ExploreError(f"{scn.path}: {e}") from None
 
 
 def check_outcomes(scn: Any, ruleset: str | None = None,
-                   max_nodes: int = DEFAULT_MAX_NODES) -> OutcomeCheck:
-    """Explore ``scn`` and compare the distinct outcomes with its ``outcomes.expect``."""
+                   max_nodes: int = DEFAULT_MAX_NODES, max_seconds: float | None = None
+                   ) -> OutcomeCheck:
+    """Explore ``scn`` and compare the distinct outcomes with its ``outcomes.expect``; a
+    search cut short (by any limit) never holds."""
     _, fields, expect = question(scn)
     if expect is None:
         raise ExploreError(f"{scn.path}: outcomes.expect: no expected outcomes to check")
-    ex = explore_scenario(scn, ruleset, max_nodes)
+    ex = explore_scenario(scn, ruleset, max_nodes, max_seconds=max_seconds)
     wanted: dict[tuple[Any, ...], dict[str, Any]] = {}
     chances: dict[tuple[Any, ...], tuple[Fraction, Fraction]] = {}
     place: dict[tuple[Any, ...], int] = {}
