@@ -54,6 +54,7 @@ from dominion_tavern.rulebook.engine.log import Log, cited
 Factory = Callable[[], Any]
 Progress = Callable[[int], bool | None]
 PROGRESS_EVERY = 200   # answers tried between two calls of the progress hook
+LISTED_AT_ONCE = 10_000  # a decision with more answers has them made one at a time
 
 
 @dataclass
@@ -243,8 +244,9 @@ class _Explorer:
         if end is not None:
             return dict([end]), 0, 1, 0
         d0 = g.pending
-        # a pick's answers made one at a time (2^25 of them among 25 different cards)
-        answers = d0.each_answer() if d0.multi else d0.answers()
+        # a large pick's answers made one at a time (2^25 of them among 25 different cards)
+        answers = d0.each_answer() if d0.multi and d0.answer_count() > LISTED_AT_ONCE \
+            else d0.answers()
         memo_key = None
         if self.fast and is_top_level(g) and restartable(g):
             if self.memo:
@@ -320,8 +322,8 @@ class _ChanceMet(Exception):
 
 
 def _none_offered(d: Decision) -> bool:
-    """Whether the decision has no legal answer (found without listing them)."""
-    return next(iter(d.each_answer()), None) is None
+    """Whether the decision has no legal answer (a pick's found without listing them)."""
+    return d.min > min(d.max, len(d.options)) if d.multi else not d.answers()
 
 
 def _below(so_far: Fraction | int | None, lost: Fraction | int | None, q: Fraction | None
