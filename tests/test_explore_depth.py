@@ -11,7 +11,10 @@ from collections import Counter
 from fractions import Fraction
 
 import pytest
+from dominion_tavern.checker import CORPUS
 from dominion_tavern.checker.explore import explore
+from dominion_tavern.checker.format.load import load_scenario_text
+from dominion_tavern.checker.runner.outcome_check import check_outcomes
 from dominion_tavern.rulebook.position import build
 from more_itertools import distinct_permutations
 
@@ -86,3 +89,17 @@ def test_a_tree_across_cleanup_and_the_next_turn_is_that_of_plain_replay():
     assert _weighed(fast) == _weighed(slow)
     assert (fast.decisions, fast.leaves) == (slow.decisions, slow.leaves)
     assert fast.answered < slow.answered
+
+
+def test_a_search_cut_short_fails_only_the_claims_what_it_explored_rules_out():
+    """Cut after Laboratory's first draw ([Copper, Copper], 3/10, with 7/10 unexplored): a
+    claim of 1/5 for it is already wrong (it is at least 3/10), one of 3/10 is not ruled out;
+    the check holds neither way, as the search was cut short."""
+    text = (CORPUS / "chance" / "laboratory-two-of-five.yaml").read_text()
+    right = check_outcomes(load_scenario_text(text), max_nodes=1)
+    assert right.exploration.truncated and not right.ok and not right.wrong_chance
+    wrong = check_outcomes(load_scenario_text(text.replace(
+        "{players.Ann.hand: [2 Copper], probability: 3/10}",
+        "{players.Ann.hand: [2 Copper], probability: 1/5}")), max_nodes=1)
+    assert [(o.values["players.Ann.hand"], want) for o, want in wrong.wrong_chance] == [
+        (("Copper", "Copper"), "1/5")]
