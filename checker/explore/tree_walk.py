@@ -88,7 +88,7 @@ class _Explorer:
         self.factory = factory
         self.weigh = weigh  # work out probabilities and lines of decisions (a second pass)
         self.offset = offset  # answers tried by an earlier pass, for the progress hook
-        self.chance = False
+        self.ended = False  # a path has ended (an outcome was found)
         self.script = list(script)
         self.stop = stop
         self.fields = fields
@@ -231,6 +231,7 @@ class _Explorer:
         counted = self.stop.decisions == decided and not isinstance(d, ChanceStep)
         if d is not None and not (counted or depth_cut or _none_offered(d)):
             return None
+        self.ended = True
         key = tuple([get(g) for get in self.getters])
         cut = depth_cut and g.paused is None and not over
         entry = [1, 0, None, None, int(cut), over]
@@ -266,7 +267,9 @@ class _Explorer:
                 anchor, since = fresh
         chance = isinstance(d0, ChanceStep)
         if chance and not self.weigh:
-            raise _ChanceMet
+            if self.ended:  # outcomes were found unweighed: search again, weighing
+                raise _ChanceMet
+            self.weigh = True  # nothing found yet: weigh from here on, no search again
         below = decided + (not chance)
         summary: Summary = {}
         present: dict[tuple[Any, ...], int] = {}  # children reaching each outcome (weighing)
