@@ -12,6 +12,7 @@ FULL   := $(VENV)/.all-installed
 
 .PHONY: setup check test lint bench bench-workers bench-checker bench-start bench-compare \
 	bench-fuzz \
+	bench-chance \
 	reference diagrams \
 	notebooks lab \
 	desk screenshots clean
@@ -58,10 +59,16 @@ bench-workers: $(CORE)
 	$(BIN)/python -m dominion_tavern.checker.bench.workers
 
 # This checkout against another commit (REF=...), interleaved, with the ratios; the other
-# commit is checked out and installed under .bench/ on first use.
+# commit is checked out and installed under .bench/ on first use. SUITE=chance compares the
+# questions of bench-chance instead (SUITE=all: both).
+SUITE ?= engine
 bench-compare: $(CORE)
-	@test -n "$(REF)" || { echo "usage: make bench-compare REF=COMMIT" >&2; exit 2; }
-	$(BIN)/python -m dominion_tavern.checker.bench.compare $(REF)
+	@test -n "$(REF)" || { echo "usage: make bench-compare REF=COMMIT [SUITE=chance]" >&2; exit 2; }
+	$(BIN)/python -m dominion_tavern.checker.bench.compare $(REF) --suite $(SUITE)
+
+# Exact chance at depth: wall time, decisions, engine answers, merged branches, mass explored.
+bench-chance: $(CORE)
+	$(BIN)/python -m dominion_tavern.checker.bench.chance
 
 reference: $(CORE)
 	$(BIN)/python -m dominion_tavern.checker.reference

@@ -148,31 +148,57 @@ def test_explorer_agrees_with_seeded_simulation(spec):
         assert abs(seen[hand] / n - float(p)) < 5 * sd, (hand, seen[hand], p)
 
 
-def test_a_search_cut_short_weighs_no_probabilities():
-    """Cut before its end, an exploration that met chance gives no probabilities (they would
-    be partial) and says it was cut."""
+def test_a_search_cut_short_keeps_what_it_learned():
+    """Cut before its end (issue 26), an exploration that met chance keeps the outcomes found
+    with their probability so far and the mass left unexplored: after the first of
+    Laboratory's three draws, [Copper, Copper] is at least 3/10 and at most 3/10 + 7/10."""
     ex = explore(lambda: build(lab()), ["play Laboratory"], ACTION_END, ["players.Ann.hand"],
                  max_nodes=1)
-    assert ex.truncated and not ex.chance
-    assert all(o.low is None and o.probability is None for o in ex.outcomes)
+    assert ex.truncated and ex.chance and ex.unexplored == Fraction(7, 10)
+    [o] = ex.outcomes
+    assert o.values["players.Ann.hand"] == ("Copper", "Copper")
+    assert o.interval() == (Fraction(3, 10), Fraction(1)) and o.probability is None
 
 
-def test_a_search_stopped_while_weighing_chance_gives_no_probabilities():
-    """Chance is weighed in a second pass over the tree; stopped there (the desk's Stop), the
-    probabilities found so far would be partial, so none is given and the search says it was
-    stopped; its outcomes are the first pass's, whole."""
+@pytest.mark.parametrize("max_nodes", [3, 5, 20, 60, 150])
+def test_the_interval_of_a_search_cut_short_holds_the_exact_probability(max_nodes):
+    """Chance alone (two hands from 4 kinds of card): cut anywhere, every outcome found lies
+    in its interval, what was found and what is unexplored add up to 1, and an outcome not
+    found has at most the unexplored mass."""
+    spec = {"players": [{"name": "Ann", "hand": {"unknown": 5, "pool": [
+        "5 Copper", "3 Estate", "2 Silver", "2 Gold"]}}, {"name": "Bob"}],
+        "turn": {"phase": "cleanup"}}
+    fields = ["players.Ann.discard", "players.Ann.hand"]
+    whole = {o.values[fields[0]] + o.values[fields[1]]: o.probability
+             for o in explore(lambda: build(spec), [], {"at": "end-of-turn"}, fields).outcomes}
+    ex = explore(lambda: build(spec), [], {"at": "end-of-turn"}, fields, max_nodes=max_nodes)
+    assert ex.truncated and ex.unexplored is not None and 0 < ex.unexplored < 1
+    assert sum(o.low for o in ex.outcomes) + ex.unexplored == 1
+    found = set()
+    for o in ex.outcomes:
+        key = o.values[fields[0]] + o.values[fields[1]]
+        found.add(key)
+        low, high = o.interval()
+        assert low <= whole[key] <= high
+    assert all(p <= ex.unexplored for key, p in whole.items() if key not in found)
+
+
+def test_a_search_stopped_at_a_players_decision_bounds_nothing():
+    """Stopped (the desk's Stop) before every answer of a player's decision was tried, the
+    probabilities found are not bounded: nothing says what the untried answers lead to. The
+    outcomes found are among the whole search's."""
     spec = {"kingdom": ["Smithy", "Cellar"], "players": [
         {"name": "Ann", "hand": ["Smithy", "Cellar", "Cellar"],
          "deck": {"unknown": ["6 Copper", "5 Estate", "4 Silver", "3 Gold", "2 Smithy"]}},
         {"name": "Bob"}], "turn": {"phase": "action"}}
     whole = explore(lambda: build(spec), [], ACTION_END, ["players.Ann.hand"])
-    first_pass = whole.explored // 2
-    assert whole.chance and first_pass > 400
+    assert whole.chance and whole.unexplored == 0
     ex = explore(lambda: build(spec), [], ACTION_END, ["players.Ann.hand"],
-                 progress=lambda done: done < first_pass + 200)
-    assert ex.stopped and ex.truncated and not ex.chance
-    assert all(o.low is None and o.probability is None for o in ex.outcomes)
-    assert ex.keys() == whole.keys()
+                 progress=lambda done: done < 200)
+    assert ex.stopped and ex.truncated and ex.chance and ex.unexplored is None
+    assert all(o.interval() is None and o.probability is None for o in ex.outcomes)
+    assert "unbounded" in ex.outcomes[0].chance_text()
+    assert ex.keys() < whole.keys()
 
 
 @pytest.mark.parametrize("bob", [{"mat": ["Duplicate"]}, {"tokens": {"Trashing": "Village"}}])

@@ -241,7 +241,7 @@ def test_an_estate_token_on_a_duration_is_refused_under_the_current_rules(tmp_pa
     code, out, err = check(capsys, path)
     line = next(i for i, row in enumerate(text.splitlines(), 1)
                 if row.strip().startswith("estate_token:"))
-    assert code == 2 and out == ""
+    assert code == 2 and out.splitlines()[0] == "0 passed, 0 failed, 0 with no claim"
     assert err.startswith(f"{path}:{line}:21: setup.players[0].estate_token: Caravan Guard is "
                           "a Duration card: under the current rules Inheritance sets aside "
                           'only a "non-Command non-Duration Action card"')
@@ -252,7 +252,7 @@ def test_bad_file_prints_located_lines(tmp_path, capsys):
     path = scenario(tmp_path, "bad", text="meta: {id: bad, question: q}\nsetup:\n"
                     "  kingdom: [Wich]\n  turn: {phase: actoin}\n")
     code, out, err = check(capsys, path)
-    assert code == 2 and out == "0 passed, 0 failed\n"
+    assert code == 2 and out.splitlines()[0] == "0 passed, 0 failed, 0 with no claim"
     lines = err.splitlines()
     assert lines == [
         f"{path}:3:13: setup.kingdom[0]: unknown card 'Wich'; did you mean Witch?",
@@ -265,14 +265,14 @@ def test_bad_file_prints_located_lines(tmp_path, capsys):
 def test_bad_files_among_good_ones(tmp_path, capsys):
     """A refused file does not stop the others: each is checked and reported; the exit status
     is 2 if any file is refused, else 1 if any fails, else 0."""
-    scenario(tmp_path, "good")
+    scenario(tmp_path, "good", expect="{piles: {Curse: 10}}")
     scenario(tmp_path, "wrong", expect="{piles: {Curse: 3}}")
     (tmp_path / "empty.yaml").write_text("")
     (tmp_path / "broken.yaml").write_text("meta: [\n")
     code, out, err = check(capsys, tmp_path)
     assert code == 2
     assert out.splitlines()[0].startswith("PASS good") and "FAIL wrong" in out
-    assert out.splitlines()[-1] == "1 passed, 1 failed"
+    assert "1 passed, 1 failed, 0 with no claim" in out.splitlines()
     assert f"{tmp_path / 'empty.yaml'}:1:1: the file is empty" in err
     assert f"{tmp_path / 'broken.yaml'}:2:1: YAML syntax error" in err
     assert err.splitlines()[-1] == "2 file(s) refused, not run (their problems are above)"
@@ -288,7 +288,7 @@ def test_bad_files_among_good_ones(tmp_path, capsys):
 
 
 def test_duplicate_ids(tmp_path, capsys):
-    scenario(tmp_path, "a")
+    scenario(tmp_path, "a", expect="{piles: {Curse: 10}}")
     (tmp_path / "b.yaml").write_text((tmp_path / "a.yaml").read_text())
     code, out, err = check(capsys, tmp_path)
     assert code == 2 and out.startswith("PASS a")

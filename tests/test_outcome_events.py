@@ -123,7 +123,8 @@ def test_a_search_cut_short_reports_that_not_a_range():
     check = check_outcomes(load_scenario(SILVERS), max_nodes=5)
     assert not check.ok
     assert check.undecided  # a partial tree decides nothing (checker/README.md, What a PASS means)
-    assert check.describe().startswith("the search stopped at its node budget (5 answers tried)")
+    assert check.describe().startswith("undecided: the search was stopped by the node limit "
+                                       "(5 answers tried)")
     assert "event" not in check.describe()  # no "no single probability" for a partial tree
 
 

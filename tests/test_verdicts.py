@@ -192,7 +192,7 @@ CELLAR = (BOOK / "recorded-claims.yaml").read_text()
 def test_a_search_cut_by_the_node_budget_is_undecided_not_passed():
     res = run_scenario(load_scenario_text(CELLAR, "c.yaml"), max_nodes=1)
     assert res.verdict == UNDECIDED and not res.passed and res.failure is None
-    assert "node budget (1 answers tried)" in res.undecided
+    assert "stopped by the node limit (1 answers tried)" in res.undecided
     assert summary([res]) == ["0 passed, 0 failed, 0 with no claim",
                               "1 undecided (not passed): a search stopped at its node budget "
                               "before a verdict", "claims: 2 stated, 3 recorded (desk)"]

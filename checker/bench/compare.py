@@ -10,7 +10,11 @@ their rates are not compared.
 
 Run: ``make bench-compare REF=COMMIT`` (``.venv/bin/python -m
 dominion_tavern.checker.bench.compare COMMIT``); ``--ref-python PATH`` measures the package
-installed for that Python instead of checking the commit out.
+installed for that Python instead of checking the commit out. ``--suite chance`` (``make
+bench-compare REF=COMMIT SUITE=chance``) asks both the exact-chance questions of ``make
+bench-chance`` instead, one process per question and side, interleaved, and prints each
+side's wall time with the speed-up (the other's time over this checkout's); ``--suite all``
+does both.
 
 Each side is measured through entry points that do not move when the code beneath does: the
 ``tavern simulate --json`` command, and :mod:`dominion_tavern.checker.bench.probe` (for a commit
@@ -27,7 +31,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from dominion_tavern.checker.bench import probe
+from dominion_tavern.checker.bench import chance, probe
 from dominion_tavern.rulebook.setup import KINGDOMS
 
 # The Gentle Intro by its cards: an older commit may not know the Kingdom's name.
@@ -122,6 +126,24 @@ def ratios(rounds: list[tuple[dict[str, float], dict[str, float]]]) -> dict[str,
     return out
 
 
+def compare_chance(there_python: Path, rounds: int, ref: str) -> None:
+    """The exact-chance questions on both sides, interleaved; speed-ups as the other's wall
+    time over this checkout's."""
+    here_python = Path(sys.executable)
+    speedups: dict[str, list[float]] = {}
+    for i in range(rounds):
+        for label, files in chance.QUESTIONS:
+            here = chance.measure(here_python, files)
+            there = chance.measure(there_python, files)
+            speedups.setdefault(label, []).append(there["seconds"] / here["seconds"])
+            print(f"round {i + 1}:\n" if label == chance.QUESTIONS[0][0] else "", end="")
+            print(chance.row(f"{label} (here)", here))
+            print(chance.row(f"{label} ({ref})", there), flush=True)
+    for label, values in speedups.items():
+        print(f"{label}: {ref} time / this checkout's: median {statistics.median(values):.1f}x "
+              f"(min {min(values):.1f}, max {max(values):.1f})")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("ref", help="the commit to compare with (an id, a branch, a tag)")
@@ -130,11 +152,21 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--random-games", type=int, default=200, help="random-bot games a run (200)")
     ap.add_argument("--ref-python", type=Path, metavar="PATH",
                     help="measure the package installed for this Python as the other side")
+    ap.add_argument("--suite", choices=("engine", "chance", "all"), default="engine",
+                    help="engine: games and the explorer (default); chance: the questions of "
+                    "make bench-chance; all: both")
     args = ap.parse_args(argv)
     try:
         repo = Path(_run(["git", "rev-parse", "--show-toplevel"],
                          "finding the git repository (run this inside it)").strip())
         there_python = args.ref_python or checkout(args.ref, repo)
+        if args.suite != "engine":
+            try:
+                compare_chance(there_python, args.rounds, args.ref)
+            except RuntimeError as e:
+                raise BenchError(str(e)) from None
+            if args.suite == "chance":
+                return 0
         rounds = []
         for i in range(args.rounds):
             here = measure(Path(sys.executable), args.games, args.random_games)

@@ -10,6 +10,7 @@ import json
 from dominion_tavern.checker.cli.subcommand import command, user_errors
 from dominion_tavern.checker.explore import (
     DEFAULT_MAX_NODES,
+    DEFAULT_MAX_SECONDS,
     LINES_SHOWN,
     Exploration,
     ExploreError,
@@ -37,6 +38,7 @@ from dominion_tavern.checker.runner.outcome_check import (
     explore_scenario,
 )
 from dominion_tavern.rulebook.carddata import RULESETS
+from dominion_tavern.rulebook.engine.chance import percent
 from dominion_tavern.rulebook.engine.game import Game
 from dominion_tavern.rulebook.rules import RULES
 
@@ -64,6 +66,10 @@ def add(sub) -> None:
     ap.add_argument("--max-nodes", type=int, default=DEFAULT_MAX_NODES, metavar="N",
                     help=f"stop the search after trying N answers (default {DEFAULT_MAX_NODES})"
                     "; the result is then marked TRUNCATED")
+    ap.add_argument("--max-seconds", type=float, default=DEFAULT_MAX_SECONDS, metavar="S",
+                    help=f"stop the search after S seconds (default {DEFAULT_MAX_SECONDS:g}); "
+                    "the result is then marked TRUNCATED. tavern check has no time limit, so "
+                    "its verdicts never depend on the machine's speed")
     ap.set_defaults(run=run)
 
 
@@ -80,9 +86,12 @@ def _text(ex: Exploration, scn_id: str, question: str, start=None,
              f"{len(ex.outcomes)} distinct outcome(s) {ex.stop.describe()}, "
              f"{ex.leaves} path(s), {ex.decisions} decision(s) in the tree"]
     lines += [f"policy: {p} (its answers are not branched on)" for p in policies]
-    if ex.chance:
+    if ex.chance and not ex.truncated:
         lines.append("chance steps were met: each outcome's probability is exact, given the "
                      "script; a range is what the players' choices allow")
+    elif ex.chance:
+        lines.append("chance steps were met, but the search was cut short: each outcome's "
+                     "probability is given as far as it is known")
     if start is not None and start.pending is not None:
         lines += pending_lines(start, "starting from: ", "   ")
     for i, o in enumerate(ex.numbered(), 1):
@@ -102,11 +111,24 @@ def _text(ex: Exploration, scn_id: str, question: str, start=None,
             lines += [f"   not offered at answer {s.number} ({s.answer}): {c.text()}"
                       for c in s.closed]
     if ex.truncated:
-        lines.append(f"\nTRUNCATED: stopped after {ex.max_nodes} answers tried; "
-                     "raise --max-nodes or set --depth")
+        lines.append(f"\nTRUNCATED: {ex.limit_text()}; raise --max-nodes or --max-seconds, "
+                     "or set --depth")
+        if ex.chance:
+            lines.append(_unexplored_text(ex))
     return "\n".join(lines)
 
 
+
+
+def _unexplored_text(ex: Exploration) -> str:
+    """What a search cut short left of the probability."""
+    if ex.unexplored is None:
+        return ("probability not bounded: the search stopped before trying every answer of a "
+                "player's decision")
+    explored = 1 - ex.unexplored
+    return (f"probability explored: {explored} ({percent(explored)}); {ex.unexplored} "
+            f"({percent(ex.unexplored)}) is left unexplored, so each outcome's probability lies "
+            "in the interval shown and outcomes not listed have at most that much")
 
 
 def _lines_text(o: Outcome) -> list[str]:
@@ -125,15 +147,18 @@ def run(args: argparse.Namespace) -> int:
         raise ExploreError(f"--depth must be 0 or more, not {args.depth}")
     if args.max_nodes < 1:
         raise ExploreError(f"--max-nodes must be 1 or more, not {args.max_nodes}")
+    if not args.max_seconds > 0:
+        raise ExploreError(f"--max-seconds must be more than 0, not {args.max_seconds}")
     scn = load_scenario(args.file)
     if asks_outcomes(scn):
         if args.depth is not None:
             raise ExploreError(f"{args.file} lists its expected outcomes (outcomes.expect), "
                                "which a search cut by --depth cannot check; leave out --depth")
-        check = check_outcomes(scn, args.ruleset, args.max_nodes)
+        check = check_outcomes(scn, args.ruleset, args.max_nodes, max_seconds=args.max_seconds)
         ex, verdict = check.exploration, check
     else:
-        ex, verdict = explore_scenario(scn, args.ruleset, args.max_nodes, args.depth), None
+        ex, verdict = explore_scenario(scn, args.ruleset, args.max_nodes, args.depth,
+                                       max_seconds=args.max_seconds), None
     events = events_of((scn.outcomes or {}).get("events"))
     start = Game(scn.factory(args.ruleset))
     # the script up to its first open chance step, and the policies' answers on the way

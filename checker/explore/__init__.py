@@ -3,6 +3,7 @@ it finds (:mod:`.outcomes`) and the keys that merge equal positions (:mod:`.stat
 
 from dominion_tavern.checker.explore.outcomes import (
     DEFAULT_MAX_NODES,
+    DEFAULT_MAX_SECONDS,
     LINES_SHOWN,
     Exploration,
     Outcome,
@@ -11,6 +12,6 @@ from dominion_tavern.checker.explore.tree_walk import PROGRESS_EVERY, default_fi
 from dominion_tavern.checker.reading.stop_points import ExploreError, Stop
 
 __all__ = [
-    "DEFAULT_MAX_NODES", "LINES_SHOWN", "PROGRESS_EVERY", "Exploration", "ExploreError", "Outcome",
-    "Stop", "default_fields", "explore",
+    "DEFAULT_MAX_NODES", "DEFAULT_MAX_SECONDS", "LINES_SHOWN", "PROGRESS_EVERY", "Exploration",
+    "ExploreError", "Outcome", "Stop", "default_fields", "explore",
 ]

@@ -13,6 +13,9 @@ from dominion_tavern.checker.reading.stop_points import Stop
 from dominion_tavern.rulebook.engine.chance import percent
 
 DEFAULT_MAX_NODES = 100_000
+#: The time limit of the interactive tools (``tavern explore``, the desk); ``check`` has none,
+#: so that no verdict depends on the machine's speed.
+DEFAULT_MAX_SECONDS = 60.0
 LINES_SHOWN = 5  # lines of decisions a report lists per outcome (the likeliest; the rest counted)
 
 
@@ -35,18 +38,39 @@ class Outcome:
     # The lines of decisions (answers to players' decisions, chance left out) that reach it,
     # each with the probability of chance within it; only explored when chance steps exist.
     lines: list[tuple[list[str], Fraction]] = field(default_factory=list)
+    # A search cut short: the probability mass it left unexplored, so the outcome's least and
+    # most probability lie in [low, high + left]; None when a player's answer was left untried
+    # (nothing bounds what it leads to); 0 for a finished search.
+    left: Fraction | None = Fraction(0)
 
     @property
     def probability(self) -> Fraction | None:
-        """The outcome's probability when no decision changes it, else None."""
-        return self.low if self.low == self.high else None
+        """The outcome's probability when no decision changes it and the search finished, else
+        None."""
+        return self.low if self.low == self.high and self.left == 0 else None
+
+    def interval(self) -> tuple[Fraction, Fraction] | None:
+        """Where the outcome's least and most probability lie: ``(low, high)`` when the search
+        finished, ``(low, high + left)`` when it was cut short at chance steps only, None when
+        a player's answer was left untried."""
+        if self.left is None or self.low is None or self.high is None:
+            return None
+        return self.low, self.high + self.left
 
     def probability_text(self) -> str:
         """The probability as ``outcomes.expect`` writes it (:func:`bounds_text`)."""
         return bounds_text((self.low, self.high))
 
     def chance_text(self) -> str:
-        """``'3/10 (30.0%)'``, or ``'9/14 to 1 (64.3% to 100%), by the players' choices'``."""
+        """``'3/10 (30.0%)'``, or ``'9/14 to 1 (64.3% to 100%), by the players' choices'``;
+        for a search cut short, the interval it lies in, or what was found."""
+        if self.left is None:
+            return (f"unbounded: the search stopped before trying every answer of a player's "
+                    f"decision (found so far: {bounds_text((self.low, self.high))})")
+        if self.left:
+            high = self.high + self.left
+            return (f"between {self.low} and {high} ({percent(self.low)} to {percent(high)}): "
+                    f"the search stopped with {self.left} of the probability unexplored")
         if self.low == self.high:
             return f"{self.low} ({percent(self.low)})"
         return (f"{self.low} to {self.high} ({percent(self.low)} to {percent(self.high)}), by "
@@ -57,8 +81,10 @@ class Outcome:
                 "path": self.path, "rules": self.rules, "cut": self.cut, "game_over": self.over}
 
     def chance_dict(self) -> dict[str, Any]:
+        bounds = self.interval()
         return {"probability": None if self.probability is None else str(self.probability),
                 "low": str(self.low), "high": str(self.high),
+                "interval": None if bounds is None else [str(b) for b in bounds],
                 "lines": [{"answers": answers, "probability": str(p)}
                           for answers, p in self.lines]}
 
@@ -78,12 +104,39 @@ class Exploration:
     stopped: bool = False  # the progress hook asked to stop (then truncated too)
     merged: int = 0        # nodes the memo found already explored (a transposition)
     chance: bool = False   # chance steps were met and weighed: outcomes carry probabilities
-    # (a search cut short weighs nothing: its probabilities would be partial)
+    # The probability mass a search cut short left unexplored (0 when it finished; None when a
+    # player's answer was left untried, or no chance was met): each outcome's probability lies
+    # within that of what was found (Outcome.interval).
+    unexplored: Fraction | None = Fraction(0)
+    # A search cut short: which limit ended it ("max-nodes", "max-seconds", or "stopped" by the
+    # progress hook), and where: (answers leading there, the decision's prompt, how many of its
+    # answers were tried, how many it has).
+    limit: str | None = None
+    cut: tuple[list[str], str, int, int] | None = None
+    max_seconds: float | None = None
 
     @property
     def rate(self) -> float:
         """Explored decisions per second."""
         return self.decisions / self.seconds if self.seconds else 0.0
+
+    def limit_text(self) -> str:
+        """Which limit cut the search short, where, and what it had explored (empty when it
+        finished)."""
+        if self.limit is None:
+            return ""
+        if self.limit == "max-seconds":
+            which = f"the time limit ({self.max_seconds:g} s)"
+        elif self.limit == "stopped":
+            which = "a request to stop"
+        else:
+            which = f"the node limit ({self.max_nodes:,} answers tried)"
+        text = f"stopped by {which} after {self.explored:,} answers tried"
+        if self.cut is not None:
+            answers, prompt, tried, of = self.cut
+            text += (f", at the decision \"{prompt}\" ({tried:,} of its {of:,} answers tried"
+                     f"), reached by {' / '.join(answers) if answers else 'no answers'}")
+        return text + f"; {len(self.outcomes)} outcome(s) found so far"
 
     def keys(self) -> set[tuple[Any, ...]]:
         return {tuple(o.values[f] for f in self.fields) for o in self.outcomes}
@@ -106,5 +159,10 @@ class Exploration:
                 "answered": self.answered, "leaves": self.leaves, "truncated": self.truncated,
                 "explored": self.explored, "max_nodes": self.max_nodes,
                 "stopped": self.stopped, "merged": self.merged,
+                "unexplored": None if self.unexplored is None else str(self.unexplored),
+                "limit": self.limit, "max_seconds": self.max_seconds,
+                "stopped_at": None if self.cut is None else {
+                    "answers": self.cut[0], "decision": self.cut[1], "tried": self.cut[2],
+                    "of": self.cut[3]},
                 "seconds": round(self.seconds, 4)}
 

@@ -16,6 +16,7 @@ paths and counts add, probabilities and decision lines add weighed by the branch
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -126,17 +127,23 @@ def _in_branch(b: Branch) -> str:
 def explore_script(factory: Factory, script: Sequence[str], stop: dict[str, Any] | None,
                    fields: Sequence[str], max_nodes: int = DEFAULT_MAX_NODES,
                    max_depth: int | None = None, policies: Policies | None = None,
-                   otherwise: dict[int, str] | None = None) -> Exploration:
-    """:func:`explore`, with a script that may leave chance steps open (see the module doc)."""
+                   otherwise: dict[int, str] | None = None,
+                   max_seconds: float | None = None) -> Exploration:
+    """:func:`explore`, with a script that may leave chance steps open (see the module doc);
+    ``max_seconds`` bounds the whole search, every branch's included."""
     policies = policies or Policies(None)
     given, played = prefix(Game(factory), script, policies)
     if played == len(script):  # every chance step named: one line
-        return explore(factory, script, stop, fields, max_nodes, max_depth, policies=policies)
+        return explore(factory, script, stop, fields, max_nodes, max_depth, policies=policies,
+                       max_seconds=max_seconds)
     parts: list[tuple[Branch, list[str], Exploration]] = []
     budget = max_nodes
+    t0 = time.perf_counter()
     for b in branches(factory, script, otherwise or {}, policies):
+        left = None if max_seconds is None else max(max_seconds - (time.perf_counter() - t0),
+                                                     0.001)
         ex = explore(factory, b.line, stop, fields, max(budget, 1), max_depth,
-                     policies=policies, weigh=True)
+                     policies=policies, weigh=True, max_seconds=left)
         budget -= ex.explored
         shown = policies.line(Game(factory), b.line)[len(given):]
         parts.append((b, shown, ex))

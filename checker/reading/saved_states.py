@@ -1,7 +1,9 @@
 """Saved states of a game, restored in place, so the explorer can branch without rebuilding.
 
 A running game cannot be copied (its rules run in generators), but at a *top-level point* (the
-Action or Buy phase asking what to do next, with no card being resolved) everything that decides
+Action or Buy phase asking what to do next, with no card being resolved), and at the other
+points of the turn the engine reports to a ``checkpoint`` hook (the start of a turn, of
+Clean-up, and of its draw: :data:`~rulebook.engine.turn.CHECKPOINTS`), everything that decides
 the future is in the :class:`~rulebook.engine.state.GameState`. A :class:`SavedState` records
 that state generically: every dataclass field of the state, its players, turn, Duration and
 lasting effects (containers copied one level, cards kept by identity), the order of every zone
@@ -35,7 +37,8 @@ from dominion_tavern.rulebook.engine.turn import Mark
 #: restart; an engine that grows new per-game attributes makes the explorer replay instead).
 KNOWN_GAME_ATTRS = frozenset({"factory", "state", "log", "answers", "plays_in_progress",
                               "winners", "pending", "paused", "stop", "_gen",
-                              "forced"})  # choices made since the last answer: for messages
+                              "forced",   # choices made since the last answer: for messages
+                              "checkpoint"})  # the hook told of points to restart from
 TOP_LEVEL_KINDS = ("action", "buy")
 
 # A card in a pile has no play marks (``move`` clears them); the turn it last entered play
@@ -113,9 +116,9 @@ class SavedState:
 
     __slots__ = ("dicts", "lists", "maps", "marks", "phase", "piles", "rng", "state")
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState, point: str | None = None) -> None:
         self.state = state
-        self.phase = state.turn.phase
+        self.phase = point or state.turn.phase  # where a restart starts (TurnLoop.take_turn)
         self.dicts: list[tuple[dict[str, Any], dict[str, Any]]] = []
         self.lists: list[tuple[list[Any], list[Any]]] = []  # zones' cards among them
         self.maps: list[tuple[Any, Any]] = []  # dicts and sets
@@ -195,9 +198,10 @@ class SavedState:
                     c.d = CARDS[c.name]
 
 
-def restart(cp: SavedState, stop: Callable[[Mark], bool] | None, *, log: bool = True) -> Game:
+def restart(cp: SavedState, stop: Callable[[Mark], bool] | None, *, log: bool = True,
+            checkpoint: Callable[[Game, str], None] | None = None) -> Game:
     """Put the state back to ``cp`` and start a new driver there (an empty log, or none with
-    ``log=False``, and no answers)."""
+    ``log=False``, and no answers; ``checkpoint`` as :class:`Game` takes it)."""
     cp.restore()
     state, phase = cp.state, cp.phase
-    return Game(lambda: (state, phase), stop, log=log)
+    return Game(lambda: (state, phase), stop, log=log, checkpoint=checkpoint)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import islice
 from typing import Any
 
 from dominion_tavern.checker.reading.script_messages import options_text
@@ -48,12 +49,18 @@ def pending_lines(g: Game, head: str = "", indent: str = "  ") -> list[str]:
             + [f"{indent}not offered: {c.text()}" for c in d.unavailable()])
 
 
+#: The answers a JSON report lists of one decision (all of them up to this; a pick among 25
+#: different cards has 2^25); ``options_count`` says how many there are.
+OPTIONS_LISTED = 1000
+
+
 def pending_dict(g: Game) -> dict[str, Any] | None:
     d = g.pending
     if d is None:
         return None
     out = {"player": d.player, "prompt": d.prompt, "rule": d.rule, "card": d.card,
-           "options": g.legal(), "not_offered": closed_dicts(d.unavailable())}
+           "options": list(islice(d.each_answer(), OPTIONS_LISTED)),
+           "options_count": d.answer_count(), "not_offered": closed_dicts(d.unavailable())}
     if isinstance(d, ChanceStep):
         out.update(kind="chance", probabilities={o.label: str(p) for o, p in
                                                  zip(d.options, d.probabilities, strict=True)})

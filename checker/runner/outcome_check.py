@@ -45,21 +45,21 @@ class OutcomeCheck:
 
     @property
     def undecided(self) -> bool:
-        """The search stopped at its node budget and found nothing unexpected so far: what it
-        has not reached could still hold or not (an unexpected outcome found fails at once)."""
-        return self.exploration.truncated and not self.unexpected
+        """The search was cut short and found nothing its claims rule out so far: what it has
+        not reached could still hold or not (an unexpected outcome, or a probability what was
+        explored rules out, fails at once)."""
+        return self.exploration.truncated and not self.unexpected and not self.wrong_chance
 
     def describe(self) -> str:
         ex = self.exploration
         if self.ok:
             return f"{len(ex.outcomes)} outcome(s) as expected"
         if self.undecided:
-            return (f"the search stopped at its node budget ({ex.max_nodes:,} answers tried) "
-                    f"before every path reached the stop; the {len(ex.outcomes)} outcome(s) "
-                    "found so far are expected, the rest is not tested")
+            return (f"undecided: the search was {ex.limit_text()}, all of them expected, "
+                    "before every path reached the stop: the rest is not tested")
         lines = list(self.wrong_events)
         if ex.truncated:
-            lines.append(f"exploration stopped at {ex.max_nodes} decisions")
+            lines.append(f"exploration {ex.limit_text()}")
         for m in self.missing:
             lines.append("missing outcome: " + _show(m))
         for o in self.unexpected:
@@ -101,9 +101,11 @@ def asks_outcomes(scn: Any) -> bool:
 
 
 def explore_scenario(scn: Any, ruleset: str | None = None, max_nodes: int = DEFAULT_MAX_NODES,
-                     max_depth: int | None = None, policies: Policies | None = None
-                     ) -> Exploration:
-    """Explore ``scn``'s ``outcomes`` question, its players' policies answering for them."""
+                     max_depth: int | None = None, policies: Policies | None = None,
+                     max_seconds: float | None = None) -> Exploration:
+    """Explore ``scn``'s ``outcomes`` question, its players' policies answering for them;
+    ``max_seconds`` only for the interactive tools (a verdict never rests on the machine's
+    speed)."""
     stop, fields, _ = question(scn)
     factory = scn.factory(ruleset)
     if not fields:
@@ -117,17 +119,18 @@ def explore_scenario(scn: Any, ruleset: str | None = None, max_nodes: int = DEFA
     otherwise = {k - shift: v for k, v in scn.otherwise.items() if k >= shift}
     try:
         return explore_script(factory, answers, stop, fields, max_nodes, max_depth,
-                              policies, otherwise)
+                              policies, otherwise, max_seconds)
     except ExploreError as e:
         raise ExploreError(f"{scn.path}: {e}") from None
 
 
 def check_outcomes(scn: Any, ruleset: str | None = None,
                    max_nodes: int = DEFAULT_MAX_NODES,
-                   policies: Policies | None = None, ex: Exploration | None = None
-                   ) -> OutcomeCheck:
+                   policies: Policies | None = None, ex: Exploration | None = None,
+                   max_seconds: float | None = None) -> OutcomeCheck:
     """Explore ``scn`` (unless ``ex`` is its exploration) and compare the distinct outcomes
-    with its ``outcomes.expect``, and the probabilities of its ``outcomes.events``."""
+    with its ``outcomes.expect``, and the probabilities of its ``outcomes.events``; a search
+    cut short fails only a claim what it explored rules out, and passes none."""
     _, fields, expect = question(scn)
     events = _events(scn)
     if expect is None and not events:
@@ -137,7 +140,8 @@ def check_outcomes(scn: Any, ruleset: str | None = None,
         raise ExploreError(f"{scn.path}: outcomes.events name field(s) "
                            f"{', '.join(missing_fields)} that outcomes.fields does not list; "
                            f"fields: {', '.join(fields)}")
-    ex = ex if ex is not None else explore_scenario(scn, ruleset, max_nodes, policies=policies)
+    ex = ex if ex is not None else explore_scenario(scn, ruleset, max_nodes, policies=policies,
+                                                    max_seconds=max_seconds)
     if expect is None:  # events only: the outcomes themselves are not claimed
         return OutcomeCheck(ex, [], [], [], event_failures(events, ex))
     expected, problems = read_expected(scn.outcomes, scn.factory(ruleset)()[0])
@@ -145,8 +149,8 @@ def check_outcomes(scn: Any, ruleset: str | None = None,
         raise ExploreError(f"{scn.path}: {problems[0][1]}")
     wanted = {e.key: e.values for e in expected}
     chances = {e.key: e.bounds for e in expected if e.bounds is not None}
-    if ex.truncated:
-        chances = {}  # a search cut short weighs nothing, and fails or stays undecided as such
+    if not ex.chance and ex.truncated:
+        chances = {}  # cut short before any chance step: nothing weighed
     elif not ex.chance:
         if any(b not in CERTAIN for b in chances.values()):
             raise ExploreError(f"{scn.path}: outcomes.expect gives probabilities other than 0 "
@@ -161,8 +165,20 @@ def check_outcomes(scn: Any, ruleset: str | None = None,
     missing = [v for k, v in wanted.items() if k not in found and chances.get(k) != NEVER]
     unexpected = [o for k, o in found.items() if k not in wanted]
     wrong = [(found[k], bounds_text(b)) for k, b in chances.items()
-             if k in found and (found[k].low, found[k].high) != b]
+             if k in found and _contradicts(found[k], b, ex.truncated)]
     return OutcomeCheck(ex, missing, unexpected, wrong, event_failures(events, ex))
 
 
 
+def _contradicts(o: Outcome, claim: tuple[Fraction, Fraction], truncated: bool) -> bool:
+    """Whether the outcome's probability found differs from the claim ``(low, high)``; for a
+    search cut short, only where what was explored already rules the claim out (its least
+    probability can only grow, its most stays within the unexplored mass); a search cut short
+    at a player's decision rules nothing out."""
+    if not truncated:
+        return (o.low, o.high) != claim
+    bounds = o.interval()
+    if bounds is None:
+        return False
+    low, high = claim
+    return low < bounds[0] or high > bounds[1] or high < o.high

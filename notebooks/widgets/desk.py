@@ -35,6 +35,7 @@ from urllib.parse import parse_qs
 import ipywidgets as w
 from dominion_tavern.checker.explore import (
     DEFAULT_MAX_NODES,
+    DEFAULT_MAX_SECONDS,
     Exploration,
     ExploreError,
     Stop,
@@ -400,7 +401,7 @@ class Desk:
             return not self._stop_requested
 
         return explore(g.factory, (), self.stop_point(), fields, DEFAULT_MAX_NODES,
-                       progress=progress)
+                       progress=progress, max_seconds=DEFAULT_MAX_SECONDS)
 
     def _show(self, scn: Scenario, ex: Exploration) -> None:
         self.message.value = ""

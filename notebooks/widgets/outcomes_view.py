@@ -196,8 +196,8 @@ def summary(ex: Exploration) -> str:
         head += (f" <b>Stopped by you</b> after {ex.explored:,} answers: these are the "
                  "outcomes found so far, not all of them.")
     elif ex.truncated:
-        head += (f" <b>Incomplete</b>: the search stops at {ex.max_nodes:,} answers; choose a "
-                 "nearer stop point.")
+        head += (f" <b>Incomplete</b>: {escape(ex.limit_text())}; choose a nearer stop "
+                 "point.")
     if len(ex.outcomes) > WHY_NOT_OUTCOMES:
         head += (f" What the rules closed along a path is listed for the first "
                  f"{WHY_NOT_OUTCOMES} outcomes.")

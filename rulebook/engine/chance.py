@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Mapping
 from fractions import Fraction
+from functools import lru_cache
 from math import comb, lcm, prod
 from random import Random
 from typing import Any
@@ -34,17 +35,31 @@ Record = tuple[Mapping[str, int], tuple[str, ...]]
 def outcomes(counts: Mapping[str, int], k: int) -> list[tuple[tuple[str, ...], Fraction]]:
     """Every multiset of ``k`` names that taking ``k`` cards from ``counts`` can show, names
     sorted, with its exact probability; listed in the order of their sorted names."""
-    names = sorted(n for n, c in counts.items() if c > 0)
-    total = sum(counts[n] for n in names)
+    return list(_distribution(_group(counts), k))
+
+
+def _group(counts: Mapping[str, int]) -> tuple[tuple[str, int], ...]:
+    """A group of cards as a key: its names sorted, with their counts (none of 0)."""
+    return tuple(sorted((n, c) for n, c in counts.items() if c > 0))
+
+
+@lru_cache(maxsize=4096)
+def _distribution(group: tuple[tuple[str, int], ...], k: int
+                  ) -> tuple[tuple[tuple[str, ...], Fraction], ...]:
+    """:func:`outcomes` of a group, worked out once per distinct (group, k): the explorer meets
+    the same chance step on many branches."""
+    names = [n for n, _ in group]
+    counts = [c for _, c in group]
+    total = sum(counts)
     if not 0 <= k <= total:
         raise ValueError(f"cannot take {k} cards from {total}")
     ways = comb(total, k)
     out = []
-    for picks in _splits([counts[n] for n in names], k):
+    for picks in _splits(counts, k):
         multiset = tuple(n for n, m in zip(names, picks, strict=True) for _ in range(m))
-        out.append((multiset, Fraction(prod(comb(counts[n], m)
-                                            for n, m in zip(names, picks, strict=True)), ways)))
-    return out
+        out.append((multiset, Fraction(prod(comb(c, m) for c, m in zip(counts, picks,
+                                                                         strict=True)), ways)))
+    return tuple(out)
 
 
 def probability(counts: Mapping[str, int], names: tuple[str, ...] | list[str]) -> Fraction:
@@ -68,6 +83,18 @@ def _splits(limits: list[int], k: int) -> Iterator[list[int]]:
     for m in range(min(limits[0], k), max(0, k - rest) - 1, -1):
         for tail in _splits(limits[1:], k - m):
             yield [m, *tail]
+
+
+@lru_cache(maxsize=4096)
+def _labelled(verb: str, group: tuple[tuple[str, int], ...], k: int
+              ) -> tuple[tuple[Option, ...], tuple[Fraction, ...], dict[str, Fraction]]:
+    """A chance step's options (label, and the names as value), their probabilities, and the
+    probability of each label; made once and shared by the steps alike (an option is never
+    changed)."""
+    found = _distribution(group, k)
+    options = tuple(Option(f"{verb}: {', '.join(names)}", names) for names, _ in found)
+    return (options, tuple(p for _, p in found),
+            {o.label: p for o, (_, p) in zip(options, found, strict=True)})
 
 
 def percent(p: Fraction) -> str:
@@ -95,23 +122,26 @@ class ChanceStep(Decision):
     'draw: Copper, Copper'
     """
 
-    __slots__ = ("probabilities",)
+    __slots__ = ("chances", "probabilities")
 
     def __init__(self, player: str, prompt: str, options: list[Option], verb: str, rule: str,
                  probabilities: list[Fraction]) -> None:
         super().__init__(player, prompt, options, verb=verb, kind="chance", rule=rule)
         self.probabilities = probabilities
+        self.chances: dict[str, Fraction] | None = None  # label -> probability, made on use
 
     @classmethod
     def of(cls, player: str, verb: str, counts: Mapping[str, int], k: int, prompt: str,
            rule: str = "chance.unknown-order") -> ChanceStep:
-        found = outcomes(counts, k)
-        return cls(player, prompt, [Option(f"{verb}: {', '.join(names)}", names)
-                                    for names, _ in found],
-                   verb, rule, [p for _, p in found])
+        options, probabilities, chances = _labelled(verb, _group(counts), k)
+        step = cls(player, prompt, list(options), verb, rule, list(probabilities))
+        step.chances = chances
+        return step
 
     def probability(self, label: str) -> Fraction:
-        return self.probabilities[self.labels().index(label)]
+        if self.chances is None:
+            self.chances = dict(zip(self.labels(), self.probabilities, strict=True))
+        return self.chances[label]
 
     def resolve(self, answer: object) -> Any:
         if isinstance(answer, str) and answer.startswith(f"{self.verb}:"):

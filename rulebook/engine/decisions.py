@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from math import comb
 from typing import Any
 
-from more_itertools import distinct_combinations, distinct_permutations
+from more_itertools import distinct_permutations
 
 
 class IllegalAnswer(ValueError):
@@ -289,10 +289,9 @@ class Decision:
             return
         counts = Counter(self.labels())
         names = list(counts)
-        pool = [rank for rank, name in enumerate(names) for _ in range(counts[name])]
-        for k in range(self.min, min(self.max, len(pool)) + 1):
-            # each multiset once, in rank order (sorted: the library does not promise one)
-            for picks in sorted(distinct_combinations(pool, k)):
+        left = [counts[name] for name in names]
+        for k in range(self.min, min(self.max, sum(left)) + 1):
+            for picks in _multisets(left, k, 0):  # each multiset once, in rank order
                 for v in distinct_permutations(picks) if self.ordered else (picks,):
                     yield f"{self.verb}: " + (", ".join(names[r] for r in v) or "nothing")
 
@@ -308,3 +307,18 @@ class Decision:
                     more[k + j] += w * comb(k + j, j) if self.ordered else w
             ways = more
         return sum(ways[self.min:min(self.max, len(self.options)) + 1])
+
+
+def _multisets(left: list[int], k: int, start: int) -> Iterator[tuple[int, ...]]:
+    """Each multiset of ``k`` ranks from ``start`` on (rank ``r`` at most ``left[r]`` times) as
+    a sorted tuple, in lexicographic order, made one at a time (a pick among 25 different
+    cards has 2^25 answers: none is made before it is asked for)."""
+    if k == 0:
+        yield ()
+        return
+    for r in range(start, len(left)):
+        if left[r]:
+            left[r] -= 1
+            for rest in _multisets(left, k - 1, r):
+                yield (r, *rest)
+            left[r] += 1

@@ -37,12 +37,16 @@ class Game(Moves, Knowing, Choosing, Playing, Windows, TurnLoop, Costs):
 
     ``stop`` (optional) is asked at each :class:`Mark` whether to pause there. ``log=False``:
     a game nobody will read (a simulation's) keeps no log, ``log`` is None; it plays exactly
-    as a logged one, as the log is only written, never read, by the rules.
+    as a logged one, as the log is only written, never read, by the rules. ``checkpoint``
+    (optional) is called with the game and the point at each point of the turn the game could
+    be started again from (:meth:`TurnLoop.reached`); the explorer saves the state there.
     """
 
     def __init__(self, factory: Factory, stop: Callable[[Mark], bool] | None = None, *,
-                 log: bool = True) -> None:
+                 log: bool = True,
+                 checkpoint: Callable[[Game, str], None] | None = None) -> None:
         self.factory = factory
+        self.checkpoint = checkpoint
         self.state, phase = factory()
         if self.state.abilities_in_game is None:
             self.state.abilities_in_game = abilities_in_game(self.state)

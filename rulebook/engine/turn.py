@@ -21,6 +21,12 @@ if TYPE_CHECKING:
     from dominion_tavern.rulebook.engine.game import Game
 
 PHASES = ("start", "action", "buy", "night", "cleanup")
+#: Where a game can be started again besides a phase's start: the Clean-up draw (discarding is
+#: done, the next hand not yet drawn).
+CLEANUP_DRAW = "cleanup-draw"
+#: The points where no card is being resolved that the driver reports to its ``checkpoint``
+#: hook (the Action and Buy phases' own decisions are such points already).
+CHECKPOINTS = ("start", "cleanup", CLEANUP_DRAW)
 
 #: (phase, window, what can happen there, rule id)
 WINDOWS = (
@@ -180,6 +186,29 @@ class Mark:
 
 
 class TurnLoop:
+    def reached(self: Game, point: str) -> None:
+        """Tell the driver's ``checkpoint`` hook, if any, that the game is at ``point`` of
+        :data:`CHECKPOINTS` with no card being resolved: started there again from its state, it
+        plays the same (``Game(lambda: (state, point))``)."""
+        if self.checkpoint is not None and point in CHECKPOINTS and \
+                not self.plays_in_progress and self._may_branch(point):
+            self.checkpoint(self, point)
+
+    def _may_branch(self: Game, point: str) -> bool:
+        """Whether anything can be decided or come up by chance from ``point`` before the next
+        Action or Buy decision or checkpoint (else a checkpoint there would serve nothing): at
+        a turn's start, an unknown hand or something to resolve; in Clean-up before its draw, a
+        Traveller leaving play (its exchange); at the draw, cards in unknown order or too few in
+        the deck, or an end-of-turn ability."""
+        s, t = self.state, self.state.turn
+        if point == "start":
+            return bool(t.player.deal or s.lasting or s.pending or t.player.mat.cards)
+        if point == "cleanup":
+            return any(c.d.is_traveller for q in s.players for c in q.play.cards)
+        p = t.player  # the draw: cards in unknown order, a shuffle, or "at the end of your turn"
+        return bool(p.unknown or len(p.deck.cards) < 5 + t.draw_bonus
+                    or self.reacts("end-of-turn", p))
+
     def run(self: Game, phase: str):
         """The whole game from ``phase`` of the current turn until it ends."""
         while True:
@@ -192,13 +221,17 @@ class TurnLoop:
         self.finish()
 
     def take_turn(self: Game, phase: str):
+        """The turn from ``phase``: a phase's start, or :data:`CLEANUP_DRAW`."""
         t = self.state.turn
+        self.reached(phase)
         if t.player.deal:  # the turn's player decides with their hand
             yield from self.know_hand(t.player)
         marks = self.stop is not None  # a mark is yielded only to a driver that may stop there
-        i = PHASES.index(phase)
+        i = first = PHASES.index("cleanup" if phase == CLEANUP_DRAW else phase)
         while i < len(PHASES):
             step = PHASES[i]
+            if i != first:
+                self.reached(step)
             t.phase = step
             if step == "start":
                 self.note(t.player, "starts their turn", note=f"turn {t.number}",
@@ -211,6 +244,8 @@ class TurnLoop:
                 yield from self.buy_phase()
             elif step == "night":
                 yield from self.night_phase()
+            elif phase == CLEANUP_DRAW and i == first:
+                yield from self.cleanup_draw()
             else:
                 yield from self.cleanup()
             if marks:
@@ -543,6 +578,13 @@ class TurnLoop:
                 if c.d.is_traveller:
                     yield from self.discarded_from_play(q, out, from_hand if q is p else [])
                     break
+        self.reached(CLEANUP_DRAW)
+        yield from self.cleanup_draw()
+
+    def cleanup_draw(self: Game):
+        """Clean-up's end: draw the next hand (5 cards, or what Outpost left: ``next_hand``),
+        then "at the end of your turn" (Save)."""
+        p, t = self.state.turn.player, self.state.turn
         yield from self.draw(p, t.next_hand + t.draw_bonus, rule="turn.cleanup.draw")
         if self.reacts("end-of-turn", p):
             yield from self.fire("end-of-turn", p)  # after drawing: Save
