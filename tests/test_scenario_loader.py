@@ -253,9 +253,10 @@ BAD = [
      ["expect.costs.Provence", "unknown card 'Provence'", "Province"]),
     # ruling inheritance.no-duration-current (the wiki's List of cards: Inheritance's text)
     ("estate-token-on-duration-current", GOOD.replace("[Witch, Moat]", "[Witch, Moat, Caravan "
-     "Guard]").replace("      deck: [Gold]\n", "      deck: [Gold]\n      estate_token: Caravan "
-     "Guard\n"), 10, 21, ["setup.players[0].estate_token", "Caravan Guard is a Duration card",
-                          '"non-Command non-Duration Action card"', "use ruleset 2015"]),
+     "Guard]\n  events: [Inheritance]").replace("      deck: [Gold]\n", "      deck: [Gold]\n"
+     "      estate_token: Caravan Guard\n"), 11, 21,
+     ["setup.players[0].estate_token", "Caravan Guard is a Duration card",
+      '"non-Command non-Duration Action card"', "use ruleset 2015"]),
     ("ruleset-conflict", GOOD.replace("  id: ok\n", "  id: ok\n  ruleset: '2015'\n").replace(
         "  kingdom: [Witch, Moat]\n", "  kingdom: [Witch, Moat]\n  ruleset: current\n"), 7, 12,
      ["setup.ruleset", "contradicts meta.ruleset"]),
@@ -345,7 +346,7 @@ def test_an_estate_token_on_a_duration_loads_under_2015(tmp_path):
     position under the current rules is refused when run (ruling
     inheritance.no-duration-current)."""
     text = GOOD.replace("  id: ok\n", "  id: ok\n  ruleset: '2015'\n").replace(
-        "[Witch, Moat]", "[Witch, Moat, Caravan Guard]").replace(
+        "[Witch, Moat]", "[Witch, Moat, Caravan Guard]\n  events: [Inheritance]").replace(
         "      deck: [Gold]\n", "      deck: [Gold]\n      estate_token: Caravan Guard\n")
     scn = load_scenario(write(tmp_path, text))
     assert scn.game().player("Ann").estate_token.name == "Caravan Guard"
