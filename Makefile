@@ -9,7 +9,7 @@ FULL   := $(VENV)/.all-installed
 
 .PHONY: setup check test lint bench bench-workers bench-checker bench-start bench-compare \
 	reference diagrams \
-	notebooks lab \
+	notebooks lab site \
 	desk screenshots clean
 
 # The kit alone (the main job): the package and its PyPI dependencies, nothing of the system's.
@@ -24,7 +24,7 @@ $(CORE): pyproject.toml
 
 # Everything the tests use: dev tools, notebooks, the cluster extra.
 $(FULL): $(CORE)
-	$(BIN)/python -m pip install --quiet -e '.[dev,notebooks,cluster]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,notebooks,cluster,site]'
 	touch $@
 
 setup:
@@ -96,6 +96,11 @@ lab: notebooks
 CULL_IDLE     ?= 600
 CULL_INTERVAL ?= 60
 
+# The notebooks as a static site (site/, git-ignored): JupyterLite with Pyodide, every file served
+# from the site itself. Needs PyPI and npm (Node.js); rebuilt only when an input changed.
+site: $(FULL)
+	$(BIN)/python tools/site_build.py
+
 desk: notebooks
 	@echo "The judge's desk: http://127.0.0.1:$(PORT)/?token=$(TOKEN)"
 	@echo "  (on a corpus scenario: add &scenario=seeds/peasant-soldier-outcomes)"
@@ -110,5 +115,5 @@ screenshots: setup
 	$(BIN)/python -m dominion_tavern.notebooks.widgets.screenshots notebooks/screenshots
 
 clean:
-	rm -rf $(VENV) $(NB_BUILD) .bench
+	rm -rf $(VENV) $(NB_BUILD) .bench site build/site-work
 	-git worktree prune

@@ -21,6 +21,15 @@
 # the rules never get stuck. Choose the Kingdom, bots and number of games below.
 
 # %%
+# Installs Tavern's kit where it is missing (in the browser site: from the site itself) and
+# gets it ready; where it is installed already (JupyterLab after `make notebooks`) it only checks.
+print("loading Tavern…", end=" ")
+# %pip install -qq "dominion-tavern[widgets]"
+from dominion_tavern.notebooks import ready
+
+await ready()
+
+# %%
 import ipywidgets as w
 import matplotlib.pyplot as plt
 from dominion_tavern.rulebook.carddata import CARDS
