@@ -48,15 +48,19 @@ PYODIDE_ENV = {"python_version": "3.14", "python_full_version": "3.14.2", "os_na
                "platform_machine": "wasm32", "implementation_name": "cpython",
                "platform_python_implementation": "CPython", "platform_release": "",
                "platform_version": "", "implementation_version": "3.14.2"}
-#: What the kernel installs at start (its worker: micropip, then ipython, jedi, comm), the kit
-#: with its ``widgets`` extra, and the versions of packages Pyodide's own lock does not hold
-#: or holds in a form that cannot be served (a compiled wheel, or a release needing one).
-ROOTS = ["micropip", "ipython", "jedi", "comm", "dominion-tavern[widgets]"]
+#: What the kernel installs at start (its worker: micropip and piplite, then ipykernel, comm,
+#: pyodide-kernel, jedi, ipython): loaded by Pyodide in one batch, in parallel, as it starts.
+KERNEL = ["micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython"]
+#: What the site serves: the kernel's packages and the kit with its ``widgets`` extra; and the
+#: versions of packages Pyodide's own lock does not hold or holds in a form that cannot be
+#: served (a compiled wheel, or a release needing one).
+ROOTS = [*KERNEL, "dominion-tavern[widgets]"]
 PINS = {"comm": "0.2.3", "ruamel-yaml": "0.19.1", "graphviz": "0.21", "ipywidgets": "8.1.8",
         "jupyterlab-widgets": "3.0.16", "jsonschema": "4.17.3", "pyrsistent": "0.20.0",
         "attrs": "25.4.0", "ipython-pygments-lexers": "1.1.1"}
-#: Provided by the kernel's own index of stand-ins (``pypi/all.json`` in its extension).
-KERNEL_STUBS = {"ipykernel", "piplite", "pyodide-kernel", "widgetsnbextension"}
+#: The kernel extension's own wheels (its ``static/pypi``): piplite, the kernel, and stand-ins.
+KERNEL_WHEELS = {"ipykernel": "6.9.2", "piplite": "0.8.6", "pyodide-kernel": "0.8.6",
+                 "widgetsnbextension": "4.0.999"}
 #: Built from source here: PyPI has no wheel of it that Pyodide can load.
 FROM_SOURCE = {"pyyaml"}
 #: The notebooks the site opens, as jupytext sources.
@@ -179,15 +183,19 @@ def resolve(pyodide_lock: dict, kit: Path, wheels: Path) -> dict[str, Path]:
     while todo:
         req = todo.pop()
         name = canonicalize_name(req.name)
-        if name in KERNEL_STUBS or (name, *sorted(req.extras)) in seen:
+        if (name, *sorted(req.extras)) in seen:
             continue
         seen.add((name, *sorted(req.extras)))
         if name not in got:
-            version = PINS.get(name) or upstream.get(name, {}).get("version")
+            version = (PINS.get(name) or KERNEL_WHEELS.get(name)
+                       or upstream.get(name, {}).get("version"))
             if version is None:
                 sys.exit(f"site: no version known for {name} (needed by the kernel or the kit);"
                          " add it to PINS in tools/site_build.py")
-            if name in FROM_SOURCE:
+            if name in KERNEL_WHEELS:
+                got[name] = _find_wheel(kernel_extension() / "static" / "pypi", name,
+                                        KERNEL_WHEELS[name])
+            elif name in FROM_SOURCE:
                 got[name] = pure_wheel_from_source(req.name, version, wheels)
             else:
                 pure_wheels([f"{name}=={version}"], wheels)
@@ -215,8 +223,7 @@ def write_lock(upstream: dict, got: dict[str, Path], folder: Path) -> None:
         shutil.copy2(wheel, folder / wheel.name)
         _, version, reqs, imports = wheel_metadata(wheel)
         extras = {"widgets"} if name == "dominion-tavern" else set()
-        depends = sorted({canonicalize_name(r.name) for r in reqs if wanted(r, extras)}
-                         - KERNEL_STUBS)
+        depends = sorted({canonicalize_name(r.name) for r in reqs if wanted(r, extras)})
         missing = [d for d in depends if d not in got]
         if missing:
             sys.exit(f"site: {name} needs {', '.join(missing)}, which the site does not serve")
@@ -230,12 +237,16 @@ def write_lock(upstream: dict, got: dict[str, Path], folder: Path) -> None:
 
 
 # -- the site ----------------------------------------------------------------------------------
-def kernel_pin() -> str:
-    """The Pyodide version the installed kernel extension loads by default."""
+def kernel_extension() -> Path:
+    """The Pyodide kernel's JupyterLab extension, as installed beside this Python."""
     import jupyterlite_pyodide_kernel  # noqa: F401  (fails clearly when it is not installed)
 
-    schema = next(Path(sys.prefix, "share/jupyter/labextensions/@jupyterlite/"
-                       "pyodide-kernel-extension/static/schema").glob("kernel.v0.schema.json"))
+    return Path(sys.prefix, "share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension")
+
+
+def kernel_pin() -> str:
+    """The Pyodide version the installed kernel extension loads by default."""
+    schema = kernel_extension() / "static" / "schema" / "kernel.v0.schema.json"
     url = json.loads(schema.read_text())["properties"]["pyodideUrl"]["default"]
     return re.search(r"/v([^/]+)/", url)[1]
 
@@ -258,7 +269,8 @@ def configure(site: Path) -> None:
     data = config["jupyter-config-data"]
     data["appName"] = "Tavern"
     kernel = data["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
-    kernel.update(pyodideUrl="./pyodide/pyodide.mjs", disablePyPIFallback=True)
+    kernel.update(pyodideUrl="./pyodide/pyodide.mjs", disablePyPIFallback=True,
+                  loadPyodideOptions={"packages": KERNEL})
     kept = []
     for ext in data["federated_extensions"]:
         if ext["name"] in EXTENSIONS:
