@@ -316,6 +316,7 @@ def build(force: bool = False) -> None:
         shutil.copy2(pyodide / f, runtime / f)
     shutil.copy2(viz / "dist" / "viz.js", runtime / "viz.js")
     write_lock(upstream, got, runtime)
+    (SITE / ".nojekyll").touch()   # GitHub Pages: serve every file as it is
     stamp.write_text(digest)
     size = sum(f.stat().st_size for f in SITE.rglob("*") if f.is_file())
     print(f"site: built {SITE.relative_to(ROOT)}/ ({size / 1e6:.0f} MB); serve it over HTTP, "
