@@ -115,7 +115,11 @@ def render_dot(dot: str, fmt: str = "svg") -> bytes:
     import graphviz
 
     if _wasm_graphviz is not None and fmt == "svg":
-        return _wasm_graphviz.renderString(dot).encode("utf-8")
+        import js
+        from pyodide.ffi import to_js
+
+        options = to_js({"format": "svg", "engine": "dot"}, dict_converter=js.Object.fromEntries)
+        return _wasm_graphviz.renderString(dot, options).encode("utf-8")
     if not have_dot():
         raise DotMissing
     try:

@@ -25,7 +25,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlparse
+from urllib.parse import unquote, urlparse
 
 import pytest
 from dominion_tavern.checker.cli import main
@@ -154,7 +154,13 @@ def test_travellers_notebook_diagrams_and_stepper(site_url: str) -> None:
         # The diagrams are pictures drawn in the browser, from the same DOT text.
         pictures = page.locator(".jp-RenderedSVG img, .jp-RenderedImage img")
         assert pictures.count() >= 3
-        assert "Soldier" in (pictures.first.get_attribute("src") or "")
+        for i in range(pictures.count()):
+            picture = pictures.nth(i)
+            picture.scroll_into_view_if_needed()
+            src = unquote(picture.get_attribute("src") or "")
+            assert src.startswith("data:image/svg+xml") and "<svg" in src and "Soldier" in src
+            page.wait_for_function("img => img.complete", arg=picture.element_handle())
+            assert picture.evaluate("img => img.naturalWidth") > 0   # it decodes: a picture
         assert page.locator(".jp-OutputArea-output:has-text('digraph')").count() == 0
 
         box = stepper_locator(page, PUZZLE)
