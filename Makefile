@@ -7,7 +7,7 @@ BIN    := $(VENV)/bin
 CORE   := $(VENV)/.core-installed
 FULL   := $(VENV)/.all-installed
 
-.PHONY: setup check test lint bench bench-workers bench-checker bench-start bench-compare \
+.PHONY: setup check test lint bench bench-workers bench-checker bench-start bench-compare bench-site \
 	reference diagrams \
 	notebooks lab site \
 	desk screenshots clean
@@ -100,6 +100,10 @@ CULL_INTERVAL ?= 60
 # from the site itself. Needs PyPI and npm (Node.js); rebuilt only when an input changed.
 site: $(FULL)
 	$(BIN)/python tools/site_build.py
+
+# The site's start-up in headless Chromium, offline: page, kernel, installs, first cell (s).
+bench-site: $(FULL)
+	$(BIN)/python tools/site_bench.py
 
 desk: notebooks
 	@echo "The judge's desk: http://127.0.0.1:$(PORT)/?token=$(TOKEN)"

@@ -15,26 +15,24 @@ No output may be an error or a warning, and no request may leave 127.0.0.1.
 from __future__ import annotations
 
 import importlib.util
-import os
 import re
 import shutil
-import signal
 import subprocess
 import sys
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
-from urllib.parse import unquote, urlparse
+from urllib.parse import unquote
 
 import pytest
 from dominion_tavern.checker.cli import main
 from dominion_tavern.checker.format.load import load_scenario
 from dominion_tavern.notebooks.widgets.browser import (
-    CHROMIUM_ARGS,
+    Watched,
     chromium_missing,
-    chromium_path,
-    free_port,
+    offline_page,
+    run_site_notebook,
+    static_site,
     stepper_locator,
 )
 
@@ -53,10 +51,7 @@ def _missing() -> str | None:
 
 MISSING = _missing()
 pytestmark = pytest.mark.skipif(MISSING is not None, reason=f"the site's test: {MISSING}")
-#: Other hosts cannot even be looked up (the route below also refuses and counts them).
-OFFLINE = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
 PUZZLE = "Exchanging Soldier, then Peasant, with the Soldier pile empty"
-RUN_TIMEOUT = 300_000   # ms: a shared two-core machine can be slow; a hang still fails
 
 
 @pytest.fixture(scope="module")
@@ -65,74 +60,14 @@ def site_url() -> Iterator[str]:
     build = subprocess.run([sys.executable, str(ROOT / "tools" / "site_build.py")],
                            capture_output=True, text=True)
     assert build.returncode == 0, build.stdout + build.stderr
-    port = free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", str(port),
-         "--directory", str(ROOT / "site")],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
-    try:
-        yield f"http://127.0.0.1:{port}/"
-    finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        server.wait(10)
-
-
-class Watched:
-    """A page and what it did: requests refused (another host), requests served, errors."""
-
-    def __init__(self, page: Any) -> None:
-        self.page = page
-        self.outside: list[str] = []
-        self.served: list[str] = []
-        self.errors: list[str] = []
-
-
-@contextmanager
-def offline_page() -> Iterator[Watched]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=chromium_path(),
-                                     args=[*CHROMIUM_ARGS, OFFLINE])
-        try:
-            context = browser.new_context(viewport={"width": 1300, "height": 1000},
-                                          accept_downloads=True)
-            watched = Watched(context.new_page())
-
-            def route(r: Any) -> None:
-                url = r.request.url
-                if url.startswith(("data:", "blob:")) or urlparse(url).hostname == "127.0.0.1":
-                    watched.served.append(url)
-                    r.continue_()
-                else:
-                    watched.outside.append(url)
-                    r.abort()
-
-            context.route("**/*", route)
-            watched.page.on("console", lambda m: watched.errors.append(m.text)
-                            if m.type == "error" else None)
-            watched.page.on("pageerror", lambda e: watched.errors.append(str(e)))
-            yield watched
-        finally:
-            browser.close()
+    with static_site(ROOT / "site") as url:
+        yield url
 
 
 def run_notebook(w: Watched, url: str, name: str) -> Any:
-    """Open notebook ``name`` in the site, run all its cells, wait until every one has run;
-    the page."""
-    page = w.page
-    page.goto(f"{url}lab/index.html?path={name}")
-    page.locator(".jp-Notebook").wait_for(timeout=RUN_TIMEOUT)
-    page.locator(".jp-Notebook-ExecutionIndicator").wait_for(timeout=RUN_TIMEOUT)
-    page.get_by_role("menuitem", name="Run", exact=True).click()
-    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
-    # the first cell shows the loading line while the kit installs, then says it is ready
-    page.wait_for_function(
-        "() => (document.querySelector('.jp-CodeCell .jp-OutputArea') || {}).textContent"
-        "?.includes('loading Tavern')", timeout=RUN_TIMEOUT, polling=100)
-    page.wait_for_function(
-        "() => [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')]"
-        ".every(p => /\\[\\d+\\]/.test(p.textContent))", timeout=RUN_TIMEOUT, polling=250)
+    """Run notebook ``name`` to its end in the site: its first cell says it loaded Tavern, and
+    no output is an error or a warning."""
+    page = run_site_notebook(w, url, name)
     first = page.locator(".jp-CodeCell").first.locator(".jp-OutputArea").text_content()
     assert re.match(r"\s*loading Tavern… ready \(Tavern [\d.]+\)", first), first
     bad = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr'],"
