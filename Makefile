@@ -24,7 +24,7 @@ $(CORE): pyproject.toml
 
 # Everything the tests use: dev tools, notebooks, the cluster extra.
 $(FULL): $(CORE)
-	$(BIN)/python -m pip install --quiet -e '.[dev,notebooks,cluster,site]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,notebooks,cluster]'
 	touch $@
 
 setup:
@@ -98,11 +98,19 @@ CULL_INTERVAL ?= 60
 
 # The notebooks as a static site (site/, git-ignored): JupyterLite with Pyodide, every file served
 # from the site itself. Needs PyPI and npm (Node.js); rebuilt only when an input changed.
-site: $(FULL)
-	$(BIN)/python tools/site_build.py
+# Its build tools live in a venv of their own (JupyterLite's kernel extension would load into
+# Voila and JupyterLab from .venv).
+SITE_PY := build/site-work/venv/bin/python
+$(SITE_PY): tools/site-requirements.txt
+	test -x $@ || $(PYTHON) -m venv build/site-work/venv
+	$@ -m pip install --quiet -r tools/site-requirements.txt
+	touch $@
+
+site: $(SITE_PY)
+	$(SITE_PY) tools/site_build.py
 
 # The site's start-up in headless Chromium, offline: page, kernel, installs, first cell (s).
-bench-site: $(FULL)
+bench-site: $(FULL) site
 	$(BIN)/python tools/site_bench.py
 
 desk: notebooks

@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 from dominion_tavern.notebooks.widgets.browser import (
@@ -28,7 +27,7 @@ def main() -> None:
     parser.add_argument("--notebook", default="01_tour.ipynb")
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
-    subprocess.run([sys.executable, str(ROOT / "tools" / "site_build.py")], check=True)
+    subprocess.run(["make", "--no-print-directory", "site"], cwd=ROOT, check=True)
     with static_site(ROOT / "site") as url:
         for run in range(1, args.runs + 1):
             with offline_page() as w:

@@ -70,6 +70,7 @@ EXTENSIONS = {"@jupyterlite/pyodide-kernel-extension", "@jupyter-widgets/jupyter
 KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
 #: Files whose change makes the site out of date (with the pins above, through this file).
 INPUT_GLOBS = ["pyproject.toml", "tools/site_build.py", "tools/site_config/*",
+               "tools/site-requirements.txt",
                "dominion_tavern/**/*", "rulebook/**/*", "checker/**/*", "diagrams/**/*",
                "notebooks/**/*"]
 
@@ -281,6 +282,10 @@ def configure(site: Path) -> None:
             if folder.parent != site / "extensions" and not any(folder.parent.iterdir()):
                 folder.parent.rmdir()
     data["federated_extensions"] = kept
+    missing = EXTENSIONS - {ext["name"] for ext in kept}
+    if missing:
+        sys.exit(f"site: the build found no {', '.join(sorted(missing))} extension: see "
+                 "tools/site-requirements.txt")
     config_file.write_text(json.dumps(config, indent=2))
 
 

@@ -280,6 +280,7 @@ def run_site_notebook(w: Watched, url: str, name: str) -> Any:
 
     page.goto(f"{url}lab/index.html?path={name}")
     page.locator(".jp-Notebook .jp-CodeCell").first.wait_for(timeout=SITE_TIMEOUT)
+    page.locator(".jp-Notebook-ExecutionIndicator").wait_for(timeout=SITE_TIMEOUT)
     mark("page")
     page.get_by_role("menuitem", name="Run", exact=True).click()
     page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
