@@ -11,10 +11,9 @@ QUIET  := PYTHONWARNINGS="ignore:Editable installation"
 FULL   := $(VENV)/.all-installed
 
 .PHONY: setup check test lint bench bench-workers bench-checker bench-start bench-compare \
-	bench-fuzz \
-	bench-chance \
+	bench-fuzz bench-chance bench-site \
 	reference diagrams \
-	notebooks lab \
+	notebooks lab site \
 	desk screenshots clean
 
 # The kit alone (the main job): the package and its PyPI dependencies, nothing of the system's.
@@ -115,6 +114,23 @@ lab: notebooks
 CULL_IDLE     ?= 600
 CULL_INTERVAL ?= 60
 
+# The notebooks as a static site (site/, git-ignored): JupyterLite with Pyodide, every file served
+# from the site itself. Needs PyPI and npm (Node.js); rebuilt only when an input changed.
+# Its build tools live in a venv of their own (JupyterLite's kernel extension would load into
+# Voila and JupyterLab from .venv).
+SITE_PY := build/site-work/venv/bin/python
+$(SITE_PY): tools/site-requirements.txt
+	test -x $@ || $(PYTHON) -m venv build/site-work/venv
+	$@ -m pip install --quiet -r tools/site-requirements.txt
+	touch $@
+
+site: $(SITE_PY)
+	$(SITE_PY) tools/site_build.py
+
+# The site's start-up in headless Chromium, offline: page, kernel, installs, first cell (s).
+bench-site: $(FULL) site
+	$(BIN)/python tools/site_bench.py
+
 desk: notebooks
 	@echo "The judge's desk: http://127.0.0.1:$(PORT)/?token=$(TAVERN_TOKEN) $(TOKEN_NOTE)"
 	@echo "  (on a corpus scenario: add &scenario=seeds/peasant-soldier-outcomes)"
@@ -129,5 +145,5 @@ screenshots: setup
 	$(BIN)/python -m dominion_tavern.notebooks.widgets.screenshots notebooks/screenshots
 
 clean:
-	rm -rf $(VENV) $(NB_BUILD) .bench
+	rm -rf $(VENV) $(NB_BUILD) .bench site build/site-work
 	-git worktree prune

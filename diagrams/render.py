@@ -1,5 +1,7 @@
 """DOT text from a networkx graph (our own small, deterministic writer) and rendering with
-Graphviz's ``dot``.
+Graphviz's ``dot``, or in the browser (Pyodide, no ``dot``) with Graphviz's WebAssembly build
+(``@viz-js/viz``, served by the static site beside the Pyodide runtime; see
+:func:`load_wasm_graphviz`).
 
 Display attributes (``label``, ``shape``, ``style``...) go into the DOT text; any other node
 or edge attribute is data for queries. ``G.graph`` may hold ``graph``/``node``/``edge``
@@ -20,6 +22,7 @@ digraph "demo" {
 from __future__ import annotations
 
 import shutil
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -35,6 +38,10 @@ DOT_ATTRS = frozenset({
 FORMATS = ("svg", "png", "dot")
 INSTALL_HINT = ("Graphviz's `dot` program is not installed: run `apt-get install graphviz` "
                 "(or `make setup`)")
+
+
+#: Graphviz compiled to WebAssembly (a viz.js instance) once :func:`load_wasm_graphviz` ran.
+_wasm_graphviz: Any = None
 
 
 class DotMissing(OSError):
@@ -85,10 +92,34 @@ def have_dot() -> bool:
     return shutil.which("dot") is not None
 
 
+async def load_wasm_graphviz() -> bool:
+    """In the browser (Pyodide) without ``dot``: load Graphviz's WebAssembly build from the
+    site (``pyodide/viz.js``, beside the runtime), so that SVG renders without ``dot``. Does
+    nothing elsewhere. True when diagrams can render as pictures."""
+    global _wasm_graphviz
+    if sys.platform != "emscripten" or have_dot():
+        return have_dot()
+    if _wasm_graphviz is None:
+        import js  # Pyodide's bridge to the page's JavaScript (the kernel's web worker)
+        import pyodide_js
+
+        url = f"{pyodide_js._api.config.indexURL}viz.js"
+        module = await js.Function.new("url", "return import(url)")(url)
+        _wasm_graphviz = await module.instance()
+    return True
+
+
 def render_dot(dot: str, fmt: str = "svg") -> bytes:
-    """Render DOT text with Graphviz (``svg`` or ``png``); :class:`DotMissing` without it."""
+    """Render DOT text with Graphviz (``svg`` or ``png``; only ``svg`` in the browser);
+    :class:`DotMissing` without it."""
     import graphviz
 
+    if _wasm_graphviz is not None and fmt == "svg":
+        import js
+        from pyodide.ffi import to_js
+
+        options = to_js({"format": "svg", "engine": "dot"}, dict_converter=js.Object.fromEntries)
+        return _wasm_graphviz.renderString(dot, options).encode("utf-8")
     if not have_dot():
         raise DotMissing
     try:

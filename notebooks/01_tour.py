@@ -25,6 +25,15 @@
 # This first one shows how to read the engine: the position, the pending decision and the log.
 
 # %%
+# Installs Tavern's kit where it is missing (in the browser site: from the site itself) and
+# gets it ready; where it is installed already (JupyterLab after `make notebooks`) it only checks.
+print("loading Tavern…", end=" ")
+# %pip install -qq "dominion-tavern[widgets]"
+from dominion_tavern.notebooks import ready
+
+await ready()
+
+# %%
 from collections import Counter
 
 from dominion_tavern.checker.explore import explore

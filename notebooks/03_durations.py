@@ -32,6 +32,15 @@
 #   one of your turns for the rest of the game, so it never leaves play.
 
 # %%
+# Installs Tavern's kit where it is missing (in the browser site: from the site itself) and
+# gets it ready; where it is installed already (JupyterLab after `make notebooks`) it only checks.
+print("loading Tavern…", end=" ")
+# %pip install -qq "dominion-tavern[widgets]"
+from dominion_tavern.notebooks import ready
+
+await ready()
+
+# %%
 from dominion_tavern.notebooks.widgets import Stepper
 from dominion_tavern.notebooks.widgets.teach import position, rule, walk
 

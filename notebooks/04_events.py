@@ -26,6 +26,15 @@
 #   this turn: buying ends the Treasure-playing part of the Buy phase, as in the Base set.
 
 # %%
+# Installs Tavern's kit where it is missing (in the browser site: from the site itself) and
+# gets it ready; where it is installed already (JupyterLab after `make notebooks`) it only checks.
+print("loading Tavern…", end=" ")
+# %pip install -qq "dominion-tavern[widgets]"
+from dominion_tavern.notebooks import ready
+
+await ready()
+
+# %%
 from dominion_tavern.notebooks.widgets import Stepper
 from dominion_tavern.notebooks.widgets.teach import play_script, position, rule, scenario, walk
 

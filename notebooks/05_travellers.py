@@ -30,6 +30,15 @@
 # - **You choose the order** when several Travellers are discarded together.
 
 # %%
+# Installs Tavern's kit where it is missing (in the browser site: from the site itself) and
+# gets it ready; where it is installed already (JupyterLab after `make notebooks`) it only checks.
+print("loading Tavern…", end=" ")
+# %pip install -qq "dominion-tavern[widgets]"
+from dominion_tavern.notebooks import ready
+
+await ready()
+
+# %%
 from dominion_tavern.diagrams import traveller_chains, upgrade_after
 from dominion_tavern.notebooks.examples import puzzle_state, puzzle_tree
 from dominion_tavern.notebooks.widgets import PUZZLE_PATH, Stepper

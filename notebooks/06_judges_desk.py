@@ -49,6 +49,15 @@
 # `make desk` serves the desk alone, without code, for a judge who never opens a notebook.
 
 # %%
+# Installs Tavern's kit where it is missing (in the browser site: from the site itself) and
+# gets it ready; where it is installed already (JupyterLab after `make notebooks`) it only checks.
+print("loading Tavern…", end=" ")
+# %pip install -qq "dominion-tavern[widgets]"
+from dominion_tavern.notebooks import ready
+
+await ready()
+
+# %%
 from dominion_tavern.notebooks.widgets.desk import PUZZLE_PATH, Desk
 
 desk = Desk(title=None)

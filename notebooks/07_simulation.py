@@ -21,8 +21,17 @@
 # the rules never get stuck. Choose the Kingdom, bots and number of games below.
 
 # %%
+# Installs Tavern's kit where it is missing (in the browser site: from the site itself) and
+# gets it ready; where it is installed already (JupyterLab after `make notebooks`) it only checks.
+print("loading Tavern…", end=" ")
+# %pip install -qq "dominion-tavern[widgets]"
+from dominion_tavern.notebooks import ready
+
+await ready()
+
+# %%
 import ipywidgets as w
-import matplotlib.pyplot as plt
+from dominion_tavern.notebooks.charts import histograms
 from dominion_tavern.rulebook.carddata import CARDS
 from dominion_tavern.rulebook.setup import KINGDOMS
 from dominion_tavern.rulebook.simulate.games import simulate
@@ -46,28 +55,21 @@ def kingdom(name: str) -> list[str]:
 
 
 def run(name: str, bots: list[str], games: int, seed: int = 1):
-    """Play ``games`` games and plot scores and game lengths."""
+    """Play ``games`` games; the report and a chart of scores and game lengths."""
     report = simulate(bots, games, seed, kingdom(name))
     s = report.summary()
-    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(10, 3.5))
     names = [f"P{i + 1}-{b}" for i, b in enumerate(bots)]
-    for n in names:
-        ax1.hist([r.scores[n] for r in report.games], bins=15, alpha=0.6, label=n)
-    ax1.set_xlabel("final score (VP)")
-    ax1.set_ylabel("games")
-    ax1.legend()
-    ax2.hist([r.turns for r in report.games], bins=15, color="#5b7db1")
-    ax2.set_xlabel("game length (turns, both players)")
-    fig.suptitle(f"{games} games, {name}: wins {s['wins']}, {s['games_per_second']} games/s")
-    fig.tight_layout()
-    return report, fig
+    chart = histograms(
+        f"{games} games, {name}: wins {s['wins']}, {s['games_per_second']} games/s",
+        [("final score (VP)", {n: [r.scores[n] for r in report.games] for n in names}),
+         ("game length (turns, both players)", {"turns": [r.turns for r in report.games]})])
+    return report, chart
 
 
 def on_run(_) -> None:
     out.clear_output()
     with out:
-        _, fig = run(kingdom_choice.value, bots_choice.value.split(","), games_choice.value)
-        plt.show(fig)
+        display(run(kingdom_choice.value, bots_choice.value.split(","), games_choice.value)[1])
 
 
 run_button.on_click(on_run)
@@ -79,7 +81,8 @@ print("Adventures sampler:", ", ".join(f"{n} ({CARDS[n].cost})" for n in ADVENTU
 # card, so this is the baseline any real strategy has to beat.
 
 # %%
-report, fig = run("first-game", ["big-money", "big-money"], 40)
+report, chart = run("first-game", ["big-money", "big-money"], 40)
+display(chart)
 report.summary()
 
 # %% [markdown]
@@ -89,5 +92,6 @@ report.summary()
 # Random play rarely gets far.
 
 # %%
-report, fig = run("adventures", ["big-money", "random"], 20)
+report, chart = run("adventures", ["big-money", "random"], 20)
+display(chart)
 print({k: report.summary()[k] for k in ("wins", "mean_scores", "mean_turns", "unfinished")})

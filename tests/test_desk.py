@@ -490,6 +490,10 @@ def test_save_writes_the_position_question_and_outcomes_shown(tmp_path, capsys):
     path = desk.save(tmp_path)
     assert path == tmp_path / "both-exchanged.yaml" and desk.saved == path
     assert str(path) in desk.save_message.value and "tv-ok" in desk.save_message.value
+    # a download of the same file (the only way to keep it from the browser site)
+    link = re.search(r"download='both-exchanged.yaml' href='data:text/yaml;base64,([^']+)'",
+                     desk.save_message.value)
+    assert link and base64.b64decode(link[1]) == path.read_bytes()
     scn = load_scenario(path)
     assert scn.id == "desk.both-exchanged" and scn.question == "Can Ann exchange both?"
     assert scn.setup == desk.form.setup() and scn.script == []

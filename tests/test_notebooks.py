@@ -19,7 +19,10 @@ SHOWN = {"01_tour": [["rule event.no-treasures-after: No Treasures after an Even
                       "application/vnd.jupyter.widget-view+json"],
                      ["draw: Copper, Copper     3/10  30.0%",
                       "draw: Copper, Estate     3/5   60.0%"],
-                     ["5/2 opening: 1/6 (16.7%)", "4/3 opening: 5/6 (83.3%)"]]}
+                     ["5/2 opening: 1/6 (16.7%)", "4/3 opening: 5/6 (83.3%)"]],
+          # the charts: Vega-Lite, drawn by JupyterLab's own renderer (and the site's)
+          "07_simulation": [["application/vnd.vegalite.v5+json", "final score (VP)",
+                             "game length (turns, both players)"]]}
 
 
 def test_the_seven_notebooks_are_there() -> None:

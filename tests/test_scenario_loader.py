@@ -7,6 +7,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from dominion_tavern.checker.format import pure_validator, schema_errors
 from dominion_tavern.checker.format.load import Problem, ScenarioError, load_scenario
 from dominion_tavern.checker.format.schema_errors import schema
 from dominion_tavern.rulebook.carddata import RULESETS
@@ -31,6 +32,21 @@ script:
 expect:
   piles: {Curse: 9}
 """
+
+
+def _pure(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Check with the pure-Python validator the browser uses (jsonschema_rs has no build
+    there)."""
+    monkeypatch.setattr(schema_errors, "_validator",
+                        lambda: pure_validator.Draft202012Validator(schema()))
+
+
+@pytest.fixture(autouse=True, params=["jsonschema_rs", "jsonschema"])
+def validator(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Every test here runs with both validators: the messages must not depend on which."""
+    if request.param == "jsonschema":
+        _pure(monkeypatch)
+    return request.param
 
 
 def write(tmp_path: Path, text: str, name: str = "scn.yaml") -> Path:
@@ -283,6 +299,26 @@ def test_all_problems_are_reported(tmp_path):
     found = problems(tmp_path, text)
     assert len(found) == 4, [str(p) for p in found]
     assert [p.line for p in found] == sorted(p.line for p in found)
+
+
+def test_three_schema_problems_are_all_reported(tmp_path):
+    """Some pure-Python validators stop at the first error; the loader lists every one."""
+    text = GOOD.replace("  id: ok\n", "  id: ok\n  colour: red\n").replace(
+        "phase: action", "phase: 3").replace("piles: {Curse: 9}", "piles: {Curse: -1}")
+    found = [p.message for p in problems(tmp_path, text)]
+    assert len(found) == 3, found
+    assert "unknown key 'colour' in meta" in found[0]
+    assert found[1].startswith("setup.turn.phase: 3 is not one of")
+    assert found[2] == "expect.piles.Curse: -1 is below the minimum, 0"
+
+
+@pytest.mark.parametrize("text", [c[1] for c in BAD], ids=[c[0] for c in BAD])
+def test_the_browser_validator_words_problems_the_same(tmp_path, monkeypatch, validator, text):
+    if validator != "jsonschema_rs":
+        pytest.skip("compares the two validators once")
+    compiled = [str(p) for p in problems(tmp_path, text)]
+    _pure(monkeypatch)
+    assert [str(p) for p in problems(tmp_path, text)] == compiled
 
 
 def test_unreadable_file(tmp_path):

@@ -1,6 +1,7 @@
 #!/bin/sh
 # What `make setup` needs beyond PyPI: Graphviz's `dot` (to render diagrams) and a Chromium (for
-# the browser tests). Neither is needed by `make check`.
+# the browser tests). Neither is needed by `make check`. npm (Node.js) builds the static site
+# (`make site`): installed where apt-get runs as root, otherwise optional (its test skips).
 #
 #   tools/system-tools.sh before-pip   find them, or install them where this machine allows
 #   tools/system-tools.sh after-pip BIN   let Playwright download its Chromium where that is
@@ -36,6 +37,9 @@ before-pip)
     want_apt=""
     has_dot || want_apt="graphviz"
     if ! has_chromium && [ "$os" = debian ]; then want_apt="$want_apt chromium"; fi
+    if ! command -v npm >/dev/null 2>&1 && [ "$os" = debian ] && is_root; then
+        want_apt="$want_apt npm"
+    fi
     want_apt=$(echo $want_apt)
     if [ -z "$want_apt" ] && { has_dot || [ "$os" = macos ]; }; then
         :

@@ -1,7 +1,9 @@
 """The scenario JSON Schema and its errors, rewritten as one plain sentence each.
 
 Validation uses ``jsonschema_rs`` (compiled, and free of the optional format checkers that make
-the ``jsonschema`` package slow to import once Jupyter has pulled in ``rfc3987-syntax``). Each
+the ``jsonschema`` package slow to import once Jupyter has pulled in ``rfc3987-syntax``); where
+it has no build (Pyodide, in the browser) the pure-Python ``jsonschema`` through
+:mod:`checker.format.pure_validator`, whose errors have the same shape and words. Each
 problem is ``(path, message, at_key)``: the path into the data, the message, and whether the
 place to point at is the key itself (an unknown key) rather than its value.
 """
@@ -14,7 +16,13 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from jsonschema_rs import Draft202012Validator, ValidationError
+try:
+    from jsonschema_rs import Draft202012Validator, ValidationError
+except ImportError:  # no compiled build here (Pyodide)
+    from dominion_tavern.checker.format.pure_validator import (  # type: ignore[assignment]
+        Draft202012Validator,
+        ValidationError,
+    )
 
 SCHEMA_PATH = Path(__file__).resolve().parents[1] / "scenario.schema.json"
 Found = tuple[tuple[str | int, ...], str, bool]

@@ -194,3 +194,106 @@ def chromium(width: int = 1400, height: int = 1000) -> Iterator[Any]:
 def stepper_locator(page: Any, title: str) -> Any:
     """The stepper widget on ``page`` whose title is ``title``."""
     return page.locator(".tv-stepper").filter(has=page.locator(f"h3:text-is('{title}')"))
+
+
+# -- the static site (make site) ---------------------------------------------------------------
+#: Other hosts cannot even be looked up (offline_page also refuses and counts them).
+OFFLINE = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
+SITE_TIMEOUT = 300_000   # ms: a shared two-core machine can be slow; a hang still fails
+
+
+@contextmanager
+def static_site(folder: Path) -> Iterator[str]:
+    """``folder`` served by a plain file server on 127.0.0.1; yields its URL."""
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", str(port),
+         "--directory", str(folder)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    try:
+        url = f"http://127.0.0.1:{port}/"
+        _wait_http(url, proc, 30)
+        yield url
+    finally:
+        _stop(proc)
+
+
+@dataclass
+class Watched:
+    """A page and what it did: requests refused (to another host), requests served, console
+    errors, and the times (seconds from opening) of a notebook's start-up."""
+
+    page: Any
+    outside: list[str]
+    served: list[str]
+    errors: list[str]
+    times: dict[str, float]
+
+
+@contextmanager
+def offline_page() -> Iterator[Watched]:
+    """A Chromium page that can reach 127.0.0.1 and nothing else (see :data:`OFFLINE`)."""
+    from urllib.parse import urlparse
+
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium_path(),
+                                     args=[*CHROMIUM_ARGS, OFFLINE])
+        try:
+            context = browser.new_context(viewport={"width": 1300, "height": 1000},
+                                          accept_downloads=True)
+            w = Watched(context.new_page(), [], [], [], {})
+
+            def route(r: Any) -> None:
+                url = r.request.url
+                if url.startswith(("data:", "blob:")) or urlparse(url).hostname == "127.0.0.1":
+                    w.served.append(url)
+                    r.continue_()
+                else:
+                    w.outside.append(url)
+                    r.abort()
+
+            context.route("**/*", route)
+            w.page.on("console", lambda m: w.errors.append(m.text) if m.type == "error" else None)
+            w.page.on("pageerror", lambda e: w.errors.append(str(e)))
+            yield w
+        finally:
+            browser.close()
+
+
+def run_site_notebook(w: Watched, url: str, name: str) -> Any:
+    """Open notebook ``name`` in the site at ``url``, run all its cells and wait until every
+    one has run; the page. ``w.times`` gets when the notebook showed (``page``), the kernel
+    ran the first cell (its "loading Tavern…" line: ``kernel``), the kit was installed and
+    ready (``installs``), the next cell had run (``first cell``) and all had (``all``)."""
+    page = w.page
+    start = time.monotonic()
+
+    def mark(what: str) -> None:
+        w.times[what] = round(time.monotonic() - start, 1)
+
+    def first_output_has(text: str) -> None:
+        page.wait_for_function(
+            "t => (document.querySelector('.jp-CodeCell .jp-OutputArea') || {}).textContent"
+            "?.includes(t)", arg=text, timeout=SITE_TIMEOUT, polling=50)
+
+    page.goto(f"{url}lab/index.html?path={name}")
+    page.locator(".jp-Notebook .jp-CodeCell").first.wait_for(timeout=SITE_TIMEOUT)
+    page.locator(".jp-Notebook-ExecutionIndicator").wait_for(timeout=SITE_TIMEOUT)
+    mark("page")
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+    first_output_has("loading Tavern")
+    mark("kernel")
+    first_output_has("ready")
+    mark("installs")
+    page.wait_for_function(
+        "() => /\\[\\d+\\]/.test(document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')[1]"
+        "?.textContent)", timeout=SITE_TIMEOUT, polling=50)
+    mark("first cell")
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')]"
+        ".every(p => /\\[\\d+\\]/.test(p.textContent))", timeout=SITE_TIMEOUT, polling=250)
+    mark("all")
+    return page

@@ -22,6 +22,7 @@ from __future__ import annotations
 import base64
 import os
 import re
+import sys
 import tempfile
 import threading
 import time
@@ -335,7 +336,11 @@ class Desk:
 
     # -- asking ---------------------------------------------------------------------------------
     def _in_background(self, f: Any) -> None:
-        """Run ``f`` in a worker thread, so the page stays live (the stop button works)."""
+        """Run ``f`` in a worker thread, so the page stays live (the stop button works); in the
+        browser (Pyodide), which has no threads, at once."""
+        if sys.platform == "emscripten":
+            f()
+            return
         with self._lock:
             if self._worker is not None and self._worker.is_alive():
                 return
@@ -513,8 +518,11 @@ class Desk:
                 raise DeskError([f"the written file does not check: {res.failure}"])
             if self.replace.value:
                 os.replace(tmp, path)
-            else:
+            elif hasattr(os, "link"):
                 os.link(tmp, path)       # fails if the file appeared meanwhile: never replace
+            else:  # the browser (Pyodide) has no hard links, and no other writer
+                with open(path, "xb") as f:
+                    f.write(tmp.read_bytes())
         except FileExistsError:
             self._say(f"Not saved: {escape(str(path))} already exists.",
                       target=self.save_message)
@@ -522,7 +530,12 @@ class Desk:
         finally:
             tmp.unlink(missing_ok=True)
         self.saved = path
+        data = base64.b64encode(path.read_bytes()).decode()
         self._say(f"Saved <code>{escape(str(path))}</code>: the position, the question and "
                   f"the {len(ex.outcomes)} outcome(s) shown. <code>tavern check "
-                  f"{escape(str(path))}</code> checks them.", ok=True, target=self.save_message)
+                  f"{escape(str(path))}</code> checks them. "
+                  f"<a class='tv-download' download='{path.name}' "
+                  f"href='data:text/yaml;base64,{data}'>Download {escape(path.name)}</a> "
+                  "(to keep it when the desk runs in a browser tab).",
+                  ok=True, target=self.save_message)
         return path
