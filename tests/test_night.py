@@ -53,6 +53,23 @@ def test_guardian_shields_from_attacks(ruleset):
 
 
 @BOTH
+def test_guardian_in_play_from_an_earlier_turn_still_shields(ruleset):
+    """Ruling guardian.attacks-dont-affect (Nocturne rulebook 2017, card FAQ: Guardian): the
+    shield lasts until Ann's next turn, so a position with her Guardian played on her last
+    turn (Bob's turn now) keeps it: Bob's Militia does not affect her, and her turn starts
+    with +$1."""
+    g = position(["Guardian", "Militia"], ruleset=ruleset, turn={"player": "Bob"},
+                 ann={"hand": ["5 Copper"], "play": [{"card": "Guardian", "earlier": True}],
+                      "deck": ["20 Copper"]},
+                 bob={"hand": ["Militia", "4 Copper"], "deck": ["10 Copper"]})
+    g.answer("play Militia")
+    assert len(g.player("Ann").hand.cards) == 5
+    assert "is unaffected by Militia (Guardian)" in g.log.text()
+    finish_turn(g)
+    assert whose(g) == "Ann" and g.state.turn.coins == 1
+
+
+@BOTH
 def test_artificer_gains_ghost_town_onto_deck(ruleset):
     """Ruling artificer.night-card-onto-deck (wiki, Artificer, Other rules clarifications)."""
     g = position(["Artificer", "Ghost Town"], ruleset=ruleset,

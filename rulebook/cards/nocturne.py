@@ -3,7 +3,8 @@ Duration cards all three."""
 
 from __future__ import annotations
 
-from dominion_tavern.rulebook.engine.registry import at_next_turn, on_play
+from dominion_tavern.rulebook.cards.adventures_durations import _lasting, _pending
+from dominion_tavern.rulebook.engine.registry import at_next_turn, on_play, resumes
 
 
 @on_play("Ghost Town")
@@ -28,6 +29,14 @@ def guardian(g, p, me):
 @at_next_turn("Guardian")
 def guardian_next(g, p, me, data):
     g.plus_coins(p, 1)
+
+
+@resumes("Guardian")
+def guardian_resume(state, p, card, entry) -> None:
+    """A Guardian a position places in play from an earlier turn: its +$1 to come and its
+    shield until then, as playing it made them."""
+    _pending(state, p, card, entry)
+    _lasting(state, p, card, entry, "Guardian", "shield", "owner-turn-start")
 
 
 @on_play("Den of Sin")
