@@ -377,3 +377,45 @@ def test_probabilities_are_compared_side_by_side():
     b.outcomes[0]["probability"] = "1/2"
     assert ruleset_compare._outcomes(a, b) == [
         "  probability of players.Ann.hand=['Copper', 'Estate']: 2015 3/5, current 1/2"]
+
+
+# -- claims nothing may pass unread (the review of this round) -------------------------------
+LAB = """\
+meta: {id: lab, question: "Ann plays Laboratory on a deck of Village and 3 Coppers"}
+setup:
+  kingdom: [Laboratory, Village]
+  players:
+    - {name: Ann, hand: [Laboratory], deck: {unknown: [Village, 3 Copper]}}
+    - {name: Bob}
+  turn: {player: Ann, phase: action}
+"""
+
+
+def test_entries_after_an_open_chance_step_need_an_outcomes_section():
+    """Without outcomes nothing plays the entries after the open step, so a checkpoint before
+    it must not make the file pass: 'play Chapel' (no Chapel in the game) would go unread."""
+    text = LAB + ("script:\n  - {expect: {players: {Ann: {hand: [Laboratory]}}}}\n"
+                  "  - play Laboratory\n  - play Chapel\n")
+    res = run_scenario(load_scenario_text(text, "lab.yaml"))
+    assert res.verdict == FAIL
+    assert "only an outcomes section plays and checks it there" in res.failure
+
+
+def test_an_entry_legal_in_no_branch_fails_like_an_unused_one():
+    """{answer: X, otherwise: skip} where X is legal in no branch: the judge wrote a claim
+    about the line that nothing tested."""
+    text = LAB + ("script:\n  - play Laboratory\n  - {answer: play Chapel, otherwise: skip}\n"
+                  "outcomes:\n  stop: {decisions: 0}\n  fields: [players.Ann.play]\n"
+                  "  expect:\n    - {players.Ann.play: [Laboratory], probability: 1}\n")
+    res = run_scenario(load_scenario_text(text, "lab.yaml"))
+    assert res.verdict == FAIL
+    assert "script entry 2 'play Chapel' is legal in no branch" in res.failure
+
+
+@pytest.mark.parametrize("outcomes", ["  expect:\n    - {}\n",
+                                      "  fields: []\n  expect:\n    - {}\n"])
+def test_an_expected_outcome_naming_no_field_is_refused(outcomes):
+    """With no field every outcome compares equal: 'these and no others' would check nothing."""
+    text = LAB + "script:\n  - play Laboratory\noutcomes:\n  stop: {decisions: 0}\n" + outcomes
+    with pytest.raises(ScenarioError, match="must name at least one field"):
+        load_scenario_text(text, "lab.yaml")

@@ -72,6 +72,7 @@ def branches(factory: Factory, script: Sequence[str], otherwise: dict[int, str],
     the script itself, when it names every outcome). Raises :class:`ExploreError` for an entry
     that fits a branch neither as written nor by its ``otherwise``."""
     out: list[Branch] = []
+    as_written: set[int] = set()  # entries legal as written in some branch
     todo = [Branch([])]
     while todo:
         b = todo.pop()
@@ -93,9 +94,17 @@ def branches(factory: Factory, script: Sequence[str], otherwise: dict[int, str],
             elif answer is not None:
                 g.answer(answer)
                 b.line.append(answer)
+            if answer == entry:
+                as_written.add(b.next)
             b.next += 1
         else:
             out.append(b)
+    never = [k for k in sorted(otherwise) if k not in as_written]
+    if never:  # like a script entry never used: the judge wrote something nothing tested
+        k = never[0]
+        raise ExploreError(f"script entry {k + 1} {script[k]!r} is legal in no branch: its "
+                           f"otherwise ({otherwise[k]!r}) was taken in every one; drop the "
+                           "entry, or write what comes up where it is legal")
     return out
 
 

@@ -12,10 +12,12 @@ from fractions import Fraction
 from typing import Any
 
 from dominion_tavern.checker.format.probabilities import PROBABILITY, parse_probability
+from dominion_tavern.checker.format.schema_errors import where
 from dominion_tavern.checker.reading.field_paths import FieldError, getter, normalise
 from dominion_tavern.rulebook.engine.state import GameState
 
 Where = tuple[str | int, ...]
+
 NEVER = (Fraction(0), Fraction(0))
 #: The probabilities an outcome can have when no chance step is met: the only outcome (1), one
 #: the players' choices may avoid ("0 to 1"), or one never reached (0).
@@ -60,6 +62,11 @@ def read_expected(spec: dict[str, Any], state: GameState) -> tuple[list[Expected
     fields = outcome_fields(spec)
     expect = spec.get("expect") or []
     problems: list[Found] = []
+    if expect and not fields:  # every outcome would compare equal to every other
+        at: Where = ("outcomes", "fields") if "fields" in spec else ("outcomes", "expect", 0)
+        return [], [(at, f"{where(at)}: an expected outcome must name at least one field "
+                     "(players.Ann.hand, piles.Curse, ...), or every outcome would match it",
+                     False)]
     for i, name in enumerate(fields):
         try:
             getter(_Built(state), name)  # type: ignore[arg-type]

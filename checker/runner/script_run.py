@@ -206,9 +206,14 @@ class ScriptRun:
         after it (``expect``, a checkpoint) has no single line to be checked on."""
         g, answer = self.game, self.answers[i]
         later = [cp for after, cps in self.at.items() if after > i for cp in cps if cp.expect]
-        if not later:
-            self.open_at = i
+        if not later and self.scn.outcomes is not None:
+            self.open_at = i  # the outcomes section plays the rest in every branch
             return None
+        if not later:
+            return (f"script entry {i + 1} {answer!r} names no outcome of the chance step "
+                    f"\"{g.pending.prompt}\", so the script goes on in every branch, and only an "
+                    "outcomes section plays and checks it there: name what comes up (legal: "
+                    f"{options_text(g.pending)}), or add outcomes (stop, expect or events)")
         what = "expect" if later[-1].entry < 0 else f"the checkpoint script[{later[0].entry}]"
         return (f"script entry {i + 1} {answer!r} names no outcome of the chance step "
                 f"\"{g.pending.prompt}\", so the script goes on in every branch; {what} after "
@@ -268,7 +273,9 @@ def run_scenario(scn: Scenario, ruleset: str | None = None,
         res.failure = f"outcomes: {e}"
     except Exception as e:  # an engine fault must not stop the other scenarios
         res.failure = f"engine error: {type(e).__name__}: {e} (at {fault_where(e)})"
-    if res.failure is None and res.verdict != UNDECIDED:
+    if res.failure is not None:
+        res.verdict = FAIL  # also after an undecided search: an unused policy is proven
+    elif res.verdict != UNDECIDED:
         res.verdict = PASS if claims.total else NO_CLAIM
     if res.verdict == NO_CLAIM and not res.observed:  # what a claim could have read
         res.observed = {f: plain(getter(g, f)(g)) for f in default_fields(g)}
