@@ -55,7 +55,8 @@ def add(sub) -> None:
                  "outcomes.expect, they are checked too.\n\n"
                  "  tavern explore checker/scenarios/seeds/peasant-soldier-outcomes.yaml",
                  {0: "explored to the end (and outcomes.expect, if given, holds)",
-                  1: "outcomes.expect does not hold, or --max-nodes cut the search"})
+                  1: "outcomes.expect does not hold, or --max-nodes or --max-seconds cut the "
+                  "search"})
     ap.add_argument("file", help="a scenario file")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     ap.add_argument("--ruleset", choices=RULESETS, help="run under this ruleset instead of "

@@ -174,8 +174,9 @@ def events_text(events: list[Event], ex: Exploration) -> list[str]:
                      f"probabilities sum to {total}")
     for e in events:
         p = probability_of(e, ex)
-        got = "not one number (the players' choices leave ranges)" if p is None else \
-            f"{p} ({percent(p)})"
+        got = f"{p} ({percent(p)})" if p is not None else \
+            "not one number (the search was cut short)" if ex.truncated else \
+            "not one number (the players' choices leave ranges)"
         mark = "as expected" if p == e.expected else f"expected {e.expected}"
         lines.append(f"event {e.describe()}: {got}, {mark}")
     return lines

@@ -206,7 +206,7 @@ class TurnLoop:
         if point == "cleanup":
             return any(c.d.is_traveller for q in s.players for c in q.play.cards)
         p = t.player  # the draw: cards in unknown order, a shuffle, or "at the end of your turn"
-        return bool(p.unknown or len(p.deck.cards) < 5 + t.draw_bonus
+        return bool(p.unknown or len(p.deck.cards) < t.next_hand + t.draw_bonus
                     or self.reacts("end-of-turn", p))
 
     def run(self: Game, phase: str):
