@@ -30,6 +30,8 @@ def test_the_command_card_stays_for_the_duration_its_card_played_twice() -> None
 
 
 def test_first_printing_band_of_misfits_is_itself_again_out_of_play() -> None:
+    """Ruling band-of-misfits.first-printing (Dark Ages rulebook, card FAQ: Band of Misfits):
+    it is the chosen card, cost included, only until it leaves play."""
     g = position(["Band of Misfits", "Village"], ruleset="2015",
                  ann={"hand": ["Band of Misfits"], "deck": ["Copper"] * 6})
     g.answer("play Band of Misfits")

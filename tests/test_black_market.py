@@ -19,13 +19,17 @@ def market(g) -> list[str]:
 
 
 def test_a_setup_gives_the_deck_in_order_and_the_game_shuffles_one_otherwise() -> None:
+    """Black Market's printed text: "Before the game, make a Black Market deck out of one copy
+    of each Kingdom card not in the Supply"."""
     g = position(["Black Market"], black_market=["Smithy", "Market"])
     assert market(g) == ["Smithy", "Market"]
     g = position(["Black Market", "Village"])
     names = market(g)
     assert "Village" not in names and "Black Market" not in names and "Smithy" in names
     assert len(names) == len(set(names))
-    assert "Potion" in g.state.supply  # University is in the deck: Potions are needed
+    # a Potion-cost card in the Black Market deck brings the Potion pile (Dominion Strategy
+    # Wiki, 'Black Market' page; rule cost.potion)
+    assert "Potion" in g.state.supply
 
 
 @pytest.mark.parametrize("deck, kingdom, message", [

@@ -22,6 +22,9 @@ def test_crown_is_offered_in_both_phases() -> None:
 
 @BOTH
 def test_play_all_treasures_asks_what_crown_plays_twice(ruleset) -> None:
+    """Crown's printed text (Empires): "If it's your Buy phase, you may play a Treasure from
+    your hand twice" (ruling crown.phase-decides); played among all Treasures it still asks
+    which, and a Silver played twice makes $4."""
     g = position(["Crown"], ruleset=ruleset, phase="buy",
                  ann={"hand": ["Crown", "Silver", "Copper"]})
     g.answer("play all Treasures")
@@ -32,6 +35,8 @@ def test_play_all_treasures_asks_what_crown_plays_twice(ruleset) -> None:
 
 
 def test_crown_with_nothing_to_play_twice() -> None:
+    """Crown's printed text: "you may play" a Treasure twice, so with none in hand it does
+    nothing (ruling crown.phase-decides)."""
     g = position(["Crown"], phase="buy", ann={"hand": ["Crown", "Estate"]})
     g.answer("play Crown")
     assert "has no card to play" in g.log.text() and g.state.turn.coins == 0

@@ -95,6 +95,8 @@ def test_debt_is_taken_on_buying_and_stops_buying(ruleset) -> None:
 
 
 def test_debt_stays_from_turn_to_turn() -> None:
+    """Rules debt.take and debt.pay (Empires rulebook, Debt): Debt tokens stay until paid off,
+    from one turn to the next."""
     g = position(["Engineer"], phase="buy", ann={"debt": 2})
     g.answer("end Buy phase")
     assert g.player("Ann").debt == 2
@@ -117,6 +119,8 @@ def test_paying_off_debt_and_treasures(ruleset) -> None:
 
 @BOTH
 def test_paying_off_debt_in_the_action_phase(ruleset) -> None:
+    """Rule debt.pay: under the current rules Debt may be paid off at any time in the turn,
+    the Action phase too; under the first printing only in the Buy phase."""
     g = position(["Engineer", "Village"], ruleset=ruleset, turn={"coins": 1},
                  ann={"hand": ["Village"], "debt": 2})
     offered = "pay off 1 Debt" in g.legal()
