@@ -727,12 +727,11 @@ class TurnLoop:
         return (province is not None and not province.cards) or \
             self.state.empty_supply_piles() >= (4 if len(self.state.players) >= 5 else 3)
 
-    def would_be_third_turn(self: Game, idx: int, queued: int = 0) -> bool:
-        """Whether player ``idx``'s next turn, after ``queued`` extra turns of theirs still to
-        come, would be their 3rd turn in a row, which the current Mission text does not give
-        (rule ``turn.extra``)."""
+    def would_be_third_turn(self: Game, idx: int) -> bool:
+        """Whether player ``idx``'s next turn would be their 3rd turn in a row, which the
+        current extra-turn texts (Mission, Outpost) do not give (rule ``turn.extra``)."""
         run = sum(1 for _ in takewhile(lambda i: i == idx, reversed(self.state.turn_owners)))
-        return run + queued >= 2
+        return run >= 2
 
     def next_turn(self: Game) -> None:
         s = self.state
