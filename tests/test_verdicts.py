@@ -419,3 +419,12 @@ def test_an_expected_outcome_naming_no_field_is_refused(outcomes):
     text = LAB + "script:\n  - play Laboratory\noutcomes:\n  stop: {decisions: 0}\n" + outcomes
     with pytest.raises(ScenarioError, match="must name at least one field"):
         load_scenario_text(text, "lab.yaml")
+
+
+@pytest.mark.parametrize("expect", ["{log_cites: []}", "{pending: {options_include: []}}",
+                                    "{pending: {options_exclude: []}}"])
+def test_an_empty_inclusion_list_is_refused_not_counted_as_a_claim(expect):
+    """'the log cites all of these: (none)' checks nothing; it must not count as a claim."""
+    text = LAB + f"script:\n  - play Laboratory\nexpect: {expect}\n"
+    with pytest.raises(ScenarioError, match="has 0 entries"):
+        load_scenario_text(text, "lab.yaml")
