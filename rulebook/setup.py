@@ -16,7 +16,7 @@ from dominion_tavern.rulebook.carddata import CARDS, EVENTS, RULESETS
 from dominion_tavern.rulebook.engine.game import Game
 from dominion_tavern.rulebook.engine.knowing import group_counts
 from dominion_tavern.rulebook.engine.state import GameState, Player, Turn, Zone
-from dominion_tavern.rulebook.spelling import suggest
+from dominion_tavern.rulebook.spelling import suggest, suggest_card
 
 KINGDOMS = {
     # Dominion (2nd edition) rulebook, "First Game".
@@ -44,7 +44,7 @@ class SetupError(ValueError):
 def check_card_name(name: str, where: str = "") -> str:
     if name in CARDS:
         return name
-    raise SetupError(f"{where}unknown card {name!r}{suggest(name, [*CARDS, *EVENTS])}")
+    raise SetupError(f"{where}unknown card {name!r}{suggest_card(name, {**CARDS, **EVENTS})}")
 
 
 def pile_size(name: str, players: int) -> int:

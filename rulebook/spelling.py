@@ -4,7 +4,8 @@
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable, Sequence
+import re
+from collections.abc import Collection, Iterable, Sequence
 
 
 def nearest(word: str, choices: Iterable[str], n: int = 3) -> list[str]:
@@ -30,6 +31,26 @@ def suggest(word: str, choices: Iterable[str]) -> str:
     """``"; did you mean A, B?"`` for the nearest choices, or nothing."""
     near = nearest(word, choices)
     return f"; did you mean {', '.join(near)}?" if near else ""
+
+
+#: A count written after a card's name (``Copper x4``, ``Copper 4``): no card name ends in one.
+_COUNT_AFTER = re.compile(r"^\s*(.+?)\s*(\d+)\s*$")
+
+
+def suggest_card(word: str, cards: Collection[str]) -> str:
+    """:func:`suggest` for a card list entry, which also says where its count goes.
+
+    >>> suggest_card("Copper x4", ["Copper", "Silver"])
+    "; a count goes before the name: '4 Copper'"
+    >>> suggest_card("Silvr", ["Copper", "Silver"])
+    '; did you mean Silver?'
+    """
+    if m := _COUNT_AFTER.match(word):
+        before = m.group(1)
+        for name in (before, before[:-1].rstrip() if before[-1:] in "x×" else ""):
+            if name in cards:
+                return f"; a count goes before the name: '{m.group(2)} {name}'"
+    return suggest(word, cards)
 
 
 class UnknownName(ValueError):

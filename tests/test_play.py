@@ -4,6 +4,7 @@ comments and layout and passes ``tavern check``."""
 from __future__ import annotations
 
 import io
+import re
 import textwrap
 from pathlib import Path
 
@@ -93,7 +94,8 @@ def test_the_files_script_is_played_first_and_kept_with_its_comments(tmp_path, m
     assert "expect: {piles: {Curse: 9}}" in saved  # a hand-written claim is never replaced
     assert '    recorded: "tavern play"\n' in saved  # the recorded one is a checkpoint
     assert load_scenario(path).checkpoints[-1].after == 2
-    assert "the file's own expect is kept" in out
+    assert "the file's own expect is kept as written (stated claims)" in out
+    assert "kept, recorded" not in out  # it read as if the hand-written claims were recorded
     assert check(path, capsys)[0] == 1  # the hand-written claim still fails, as it should
 
 
@@ -238,3 +240,19 @@ def test_tab_completes_an_answer_on_a_terminal(tmp_path):
             os.waitpid(pid, 0)
     text = seen.decode(errors="replace")
     assert "> play Witch" in text and "Ann plays Witch from hand" in text
+
+
+def test_a_long_explore_on_the_default_fields_says_how_to_ask_less(tmp_path, monkeypatch,
+                                                                    capsys):
+    """Every order of Ann's Treasures and every buy is an outcome on the default fields: the
+    list ends saying so, and a file naming its fields gets no such line."""
+    _, out, path = play(tmp_path, monkeypatch, capsys, MOAT, "1\n1\nexplore\n")
+    many = int(re.search(r"^(\d+) outcome\(s\) from here", out, re.M).group(1))
+    assert many > 20
+    assert (f"{many} outcomes, told apart by the default fields (the turn player's zones, the "
+            "trash and the turn's counters): to ask about less") in out
+    path.write_text(MOAT.replace("# the end", "outcomes: {fields: [piles.Curse]}\n# the end"),
+                    "utf-8")
+    _, out, _ = play(tmp_path, monkeypatch, capsys, "", "1\n1\nexplore\n")
+    # Curse 10, or 9 if Ann buys one
+    assert "2 outcome(s) from here" in out and "told apart by the default fields" not in out

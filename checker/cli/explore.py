@@ -36,6 +36,7 @@ from dominion_tavern.checker.runner.outcome_check import (
     asks_outcomes,
     check_outcomes,
     explore_scenario,
+    question,
 )
 from dominion_tavern.rulebook.carddata import RULESETS
 from dominion_tavern.rulebook.engine.chance import percent
@@ -50,8 +51,9 @@ def add(sub) -> None:
                  "up to the stop point of its outcomes section (default: the end of the "
                  "turn). Identical end positions, compared on outcomes.fields (default: the "
                  "turn player's zones, the trash and the turn's counters), are one outcome; "
-                 "outcomes are numbered most paths first, then shortest path first, the same "
-                 "in the text, in --json and on the judge's desk. If the file lists "
+                 "outcomes are numbered the most likely first when chance is in play, else "
+                 "most paths first, then shortest path first, the same in the text, in --json "
+                 "and on the judge's desk. If the file lists "
                  "outcomes.expect, they are checked too.\n\n"
                  "  tavern explore checker/scenarios/seeds/peasant-soldier-outcomes.yaml",
                  {0: "explored to the end (and outcomes.expect, if given, holds)",
@@ -72,6 +74,21 @@ def add(sub) -> None:
                     "the result is then marked TRUNCATED. tavern check has no time limit, so "
                     "its verdicts never depend on the machine's speed")
     ap.set_defaults(run=run)
+
+
+#: More outcomes than this, told apart by the default fields, get a hint to name the fields.
+MANY_OUTCOMES = 20
+
+
+def narrow_hint(ex: Exploration, scn) -> str | None:
+    """For a long list on the default fields (every hand and buy of the turn player tells two
+    outcomes apart): how to ask about less."""
+    if len(ex.outcomes) <= MANY_OUTCOMES or question(scn)[1]:
+        return None
+    return (f"{len(ex.outcomes)} outcomes, told apart by the default fields (the turn player's "
+            "zones, the trash and the turn's counters): to ask about less, name what the "
+            "question is about in the file's outcomes section, e.g. 'outcomes: {stop: {at: "
+            "end-of-phase}, fields: [piles.Curse]}' (checker/README.md, outcomes)")
 
 
 def value_text(v: object) -> str:
@@ -192,6 +209,8 @@ def run(args: argparse.Namespace) -> int:
         if verdict is not None:
             print("\nexpected outcomes: " + ("all found, none unexpected" if verdict.ok
                                              else "\n" + verdict.describe()))
+        if hint := narrow_hint(ex, scn):
+            print("\n" + hint)
     if verdict is not None and not verdict.ok:
         return 1
     return 1 if ex.truncated else 0

@@ -19,7 +19,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, TextIO
 
-from dominion_tavern.checker.cli.explore import value_text
+from dominion_tavern.checker.cli.explore import narrow_hint, value_text
 from dominion_tavern.checker.cli.subcommand import command, user_errors
 from dominion_tavern.checker.explore import DEFAULT_MAX_NODES, Exploration, ExploreError
 from dominion_tavern.checker.format import write_back
@@ -273,6 +273,8 @@ class Session:
             self.say(f"TRUNCATED after {ex.max_nodes} answers tried: not every outcome")
         else:
             self.say("'save outcomes' writes them into the file as its outcomes, recorded")
+        if hint := narrow_hint(ex, here):
+            self.say(hint + "; 'explore phase' or 'explore 2' stops sooner")
 
     # -- saving -----------------------------------------------------------------------------
     def save(self, what: list[str]) -> None:
@@ -290,8 +292,10 @@ class Session:
             text = self._outcomes(text, name)
             notes.append("the outcomes from its end, recorded")
         if "expect" in what:
-            text, where = self._expect(text, name)
+            text, where, kept = self._expect(text, name)
             notes.append(f"the position reached as {where}, recorded")
+            if kept:
+                notes.append("the file's own expect is kept as written (stated claims)")
         load_scenario_text(text, name)  # what is written must load: the loader's own checks
         self.path.write_text(text, "utf-8")
         self.scn = load_scenario(self.path)
@@ -301,7 +305,9 @@ class Session:
         verdict = "PASS" if res.passed else f"FAIL ({res.failure})"
         self.say(f"tavern check {name}: {verdict}")
 
-    def _expect(self, text: str, name: str) -> tuple[str, str]:
+    def _expect(self, text: str, name: str) -> tuple[str, str, bool]:
+        """The file with the position reached recorded, where it went, and whether the file's
+        own (hand-written) expect was kept."""
         scn = load_scenario_text(text, name)
         hand_written = write_back.has_recorded(text, name, "expect") is False
         claims = recorded_expect(scn, self.ruleset, None if hand_written else scn.stop)
@@ -309,8 +315,9 @@ class Session:
         where = f"(turn {t['number']}, {t['player']}'s {t['phase']} phase, where check reads it)"
         if hand_written:  # the file's own claims are kept
             return (write_back.with_checkpoint(text, name, claims, TOOL),
-                    f"a checkpoint after the last answer {where}; the file's own expect is kept")
-        return write_back.with_expect(text, name, claims, TOOL), f"the file's expect {where}"
+                    f"a checkpoint after the last answer {where}", True)
+        return (write_back.with_expect(text, name, claims, TOOL), f"the file's expect {where}",
+                False)
 
     def _outcomes(self, text: str, name: str) -> str:
         if self.explored is None or self.explored[0] != self.answers:

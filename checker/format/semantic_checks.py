@@ -27,7 +27,7 @@ from dominion_tavern.rulebook.setup import (
     supply_names,
     too_many,
 )
-from dominion_tavern.rulebook.spelling import suggest
+from dominion_tavern.rulebook.spelling import suggest, suggest_card
 
 P = tuple[str | int, ...]
 
@@ -44,7 +44,7 @@ def card_problem(name: str, path: P, what: str = "card") -> Found | None:
     if name in EVENTS:
         return (path, f"{where(path)}: {name} is an Event, not a card; Events go in "
                 "setup.events", False)
-    return (path, f"{where(path)}: unknown {what} {name!r}{suggest(name, list(CARDS))}", False)
+    return (path, f"{where(path)}: unknown {what} {name!r}{suggest_card(name, CARDS)}", False)
 
 
 def _dict(x: Any) -> dict[str, Any]:
