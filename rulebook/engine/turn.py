@@ -353,11 +353,35 @@ class TurnLoop:
         self.note(p, "buys", (name,), "" if from_pile else f"from {card.zone.words}",
                   rule="turn.buy.purchase")
         self.pay(p, cost)
+        overpaid = (yield from self.overpay(p, card)) if card.d.cost.mark == "+" else 0
         d = p.estate_def if name == "Estate" and p.estate_def else card.d  # will be p's Estate
-        own = self.own_ability(p, BEHAVIOURS[d.abilities].on_buy, card, {"card": card})
+        event = {"card": card, "overpaid": overpaid}
+        own = self.own_ability(p, BEHAVIOURS[d.abilities].on_buy, card, event, event)
         if own is not None or self.reacts("buy", p):
             yield from self.fire("buy", p, own=own, card=card)
-        yield from self.gain(p, name, rule="buy", bought=True, card=None if from_pile else card)
+        yield from self.gain(p, name, rule="buy", bought=True, card=None if from_pile else card,
+                             overpaid=overpaid)
+
+    def overpay(self: Game, p: Player, card: Card):
+        """Overpaying for ``card``, a card with a + beside its printed cost, as it is bought
+        (rule ``buy.overpay``): any whole number of the $ left, or nothing; returns the $
+        overpaid, which the card's own ability then counts (when bought under its first
+        printing, when gained under the current texts). The rules let Potions be overpaid
+        too; they are not offered, as no card here counts them (Masterpiece counts $)."""
+        t = self.state.turn
+        if t.coins <= 0:
+            return 0
+        n = yield from self.choose(p, f"{card.name}: you may overpay for it (you have "
+                                   f"${t.coins} left)",
+                                   [*(Option(f"overpay ${i}", i) for i in range(1, t.coins + 1)),
+                                    Option("don't overpay", 0)],
+                                   rule="buy.overpay", card=card.name, kind="overpay",
+                                   optional=True)
+        if n:
+            t.coins -= n
+            self.note(p, f"overpays ${n} for", (card.name,), note=f"${t.coins} left",
+                      rule="buy.overpay")
+        return n
 
     def buy_one_of(self: Game, p: Player, cards: list[Card], source: str):
         """Buy up to one of ``cards`` now, outside the Buy phase (Black Market, rule
