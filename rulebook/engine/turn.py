@@ -617,10 +617,11 @@ class TurnLoop:
         """p's cards that stay in play through this Clean-up, each group with its rule: a
         Duration with something left to do, a Command card (an Estate with the Estate token)
         whose played card would have stayed, or a card that played one again."""
-        own = [c.name for c in kept if self.has_future_effects(c)]
-        commands = [c.name for c in kept if not self.has_future_effects(c)
+        mine = {id(e.card) for e in self.state.pending}  # a Duration effect of its own
+        own = [c.name for c in kept if id(c) in mine]
+        commands = [c.name for c in kept if id(c) not in mine
                     and "Command" in c.d.types]  # played a card where it lies
-        replayers = [c.name for c in kept if not self.has_future_effects(c)
+        replayers = [c.name for c in kept if id(c) not in mine
                      and "Command" not in c.d.types]
         if own:
             self.note(p, "keeps", tuple(own), "in play", note="effects to come",
