@@ -8,10 +8,8 @@ from __future__ import annotations
 import pytest
 from dominion_tavern.checker.reference.entries import card_data, card_text, find_card
 from dominion_tavern.rulebook.carddata import CARDS
-from dominion_tavern.rulebook.engine.game import replay
 from dominion_tavern.rulebook.setup import Setup
-from dominion_tavern.rulebook.simulate.games import play_game
-from helpers import BOTH, position
+from helpers import BOTH, position, random_game_keeps_every_card
 
 
 def test_the_marks_are_shown_and_read_by_no_comparison() -> None:
@@ -93,7 +91,4 @@ def test_random_games_with_masterpiece(k: int) -> None:
                            "Haunted Woods"],
                   seed=k, players=["Ann", "Bob", "Cid"][: 2 + k % 2],
                   ruleset=("2015", "current")[k % 2])
-    total = len(setup.build()[0].all_cards())
-    g, result = play_game(setup, ["random"] * len(setup.players), k)
-    assert result.finished and len(g.state.all_cards()) == total
-    assert replay(setup.build, g.answers).log.text() == g.log.text()
+    random_game_keeps_every_card(setup, k)

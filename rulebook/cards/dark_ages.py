@@ -23,11 +23,13 @@ def band_of_misfits(g, p, me):
             not current or ("Command" not in d.types and not d.is_duration)))
 
 
-def play_from_supply(g, p, me, what: str, fits: Callable[[CardDef, Cost], bool]):
-    """A Command card's play (Band of Misfits, Overlord; rule ``play.leaving-it-there``): pick
-    the top card of a Supply pile, an Action card that ``fits`` (its data, its cost now), and
-    play it leaving it there (current texts; ``duration.command-tracking``); under the first
-    printings (2015 ruleset) ``me`` is that card until it leaves play."""
+def play_from_supply(g, p, me, what: str, fits: Callable[[CardDef, Cost], bool], *,
+                     as_that_card: bool | None = None):
+    """A Command card's play (Band of Misfits, Overlord, Captain; rule
+    ``play.leaving-it-there``): pick the top card of a Supply pile, an Action card that
+    ``fits`` (its data, its cost now), and play it leaving it there (``duration.command-
+    tracking``); or, ``as_that_card`` (by default under the first printings, the 2015 ruleset),
+    ``me`` is that card until it leaves play."""
     names = [name for name, pile in g.state.supply.items()
              if pile.cards and pile.cards[-1].d.is_action
              and fits(pile.cards[-1].d, g.cost(pile.cards[-1]))]
@@ -37,7 +39,7 @@ def play_from_supply(g, p, me, what: str, fits: Callable[[CardDef, Cost], bool])
         return
     name = yield from g.pick_pile(p, names, "play", f"{me.name}: play {what}", card=me.name,
                                   rule="play.leaving-it-there")
-    if g.ruleset == "current":
+    if not (g.ruleset == "2015" if as_that_card is None else as_that_card):
         yield from g.play(p, g.state.supply[name].cards[-1], by=me, again=True,
                           rule="play.leaving-it-there")  # duration.command-tracking
         return
