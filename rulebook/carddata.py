@@ -34,11 +34,18 @@ cost of $ only equals its ``int``; costs have no ``<``, so no comparison can ski
     (False, True, '8D')
     >>> Cost(4, potion=1).between(3, 6), Cost(4).between(3, 6), str(Cost(2, potion=1) + 1)
     (False, True, '$3P')
+
+    ``mark`` is the ``*`` or ``+`` printed beside some costs (Teacher $6*, Masterpiece $3+): a
+    reminder shown with the cost that no comparison reads (rule ``card.cost``).
+
+    >>> str(Cost(3, mark="+")), Cost(3, mark="+") == 3, Cost(3, mark="+").between(3, 6)
+    ('$3+', True, True)
     """
 
     coins: int = 0
     potion: int = 0
     debt: int = 0
+    mark: str = ""
 
     @staticmethod
     def of(x: Cost | int) -> Cost:
@@ -77,11 +84,12 @@ cost of $ only equals its ``int``; costs have no ``<``, so no comparison can ski
         coins = f"${self.coins}" if self.coins or self.plain or self.potion else ""
         potion = "P" * self.potion
         debt = f"{self.debt}D" if self.debt else ""
-        return " ".join(x for x in (coins + potion, debt) if x)
+        return " ".join(x for x in (coins + potion + self.mark, debt) if x)
 
     def __add__(self, coins: int) -> Cost:
-        """This cost with ``coins`` more $ ("up to $2 more than it"); never below $0."""
-        return Cost(max(self.coins + coins, 0), self.potion, self.debt)
+        """This cost with ``coins`` more $ ("up to $2 more than it"); never below $0. The
+        printed mark stays, a reminder of the card's kind."""
+        return Cost(max(self.coins + coins, 0), self.potion, self.debt, self.mark)
 
     def at_most(self, other: Cost | int) -> bool:
         o = Cost.of(other)
@@ -178,8 +186,11 @@ def _texts(entry: dict) -> dict[str, str]:
 
 
 def _cost(entry: dict) -> Cost:
-    """``cost`` ($), with ``potion = 1`` or ``debt = N`` beside it where the card has them."""
-    return Cost(int(entry["cost"]), int(entry.get("potion", 0)), int(entry.get("debt", 0)))
+    """``cost`` ($), with ``potion = 1`` or ``debt = N`` beside it where the card has them, and
+    its printed mark: ``*`` on a card outside the Supply, ``+`` where ``overpay = true``."""
+    mark = "+" if entry.get("overpay") else "*" if not entry.get("supply", True) else ""
+    return Cost(int(entry["cost"]), int(entry.get("potion", 0)), int(entry.get("debt", 0)),
+                mark)
 
 
 @cache

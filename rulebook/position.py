@@ -38,7 +38,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import dominion_tavern.rulebook.cards  # noqa: F401  (registers card behaviour)
-from dominion_tavern.rulebook.carddata import CARDS, RULESETS
+from dominion_tavern.rulebook.carddata import CARDS, EVENTS, RULESETS
 from dominion_tavern.rulebook.cards.events import estate_token_problem, give_estate_token
 from dominion_tavern.rulebook.engine.game import Game
 from dominion_tavern.rulebook.engine.registry import ability
@@ -256,6 +256,11 @@ def _black_market_names(spec: dict[str, Any], kingdom: list[str],
     if "Black Market" not in kingdom:
         raise PositionError("black_market: a Black Market deck needs Black Market in the "
                             f"Kingdom (Kingdom: {', '.join(kingdom) or 'none'})")
+    for i, item in enumerate(given if isinstance(given, list) else []):
+        if item_name(str(item))[0] in EVENTS:  # DominionPicker#27: only Kingdom cards
+            raise PositionError(f"black_market[{i}]: {item} is an Event; the Black Market "
+                                "deck holds Kingdom cards not in the Supply, never Events "
+                                "(rule buy.black-market)")
     names = expand(given, "black_market")
     seen: dict[str, int] = {}
     for i, name in enumerate(names):

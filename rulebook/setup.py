@@ -44,6 +44,8 @@ class SetupError(ValueError):
 def check_card_name(name: str, where: str = "") -> str:
     if name in CARDS:
         return name
+    if name in EVENTS:
+        raise SetupError(f"{where}{name} is an Event, not a card; Events go in setup.events")
     raise SetupError(f"{where}unknown card {name!r}{suggest_card(name, {**CARDS, **EVENTS})}")
 
 

@@ -7,9 +7,10 @@ import random
 import pytest
 from dominion_tavern.rulebook.carddata import CARDS, EVENTS
 from dominion_tavern.rulebook.cards import BEHAVIOURS
-from dominion_tavern.rulebook.engine.game import Game
+from dominion_tavern.rulebook.engine.game import Game, replay
 from dominion_tavern.rulebook.engine.turn import BuyOffer, buy_label
 from dominion_tavern.rulebook.position import build
+from dominion_tavern.rulebook.simulate.games import play_game
 
 #: The explorer's stop point at the end of the Action phase.
 ACTION_END = {"at": "end-of-phase", "phase": "action"}
@@ -142,3 +143,12 @@ __all__ = [
     "to_buy",
     "to_cleanup",
 ]
+
+
+def random_game_keeps_every_card(setup, seed: int) -> None:
+    """A game of random bots from ``setup``: it ends, no card is lost or created, and its
+    answers replay to the same log."""
+    total = len(setup.build()[0].all_cards())
+    g, result = play_game(setup, ["random"] * len(setup.players), seed)
+    assert result.finished and len(g.state.all_cards()) == total
+    assert replay(setup.build, g.answers).log.text() == g.log.text()

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 from dominion_tavern.checker.format.load import ScenarioError, load_scenario
+from dominion_tavern.rulebook.carddata import CARDS, EVENTS
+from dominion_tavern.rulebook.cards import BEHAVIOURS
 from dominion_tavern.rulebook.engine.game import replay
 from dominion_tavern.rulebook.position import PositionError
 from dominion_tavern.rulebook.setup import Setup
@@ -109,3 +111,17 @@ def test_a_card_bought_from_the_deck_may_be_placed_once(tmp_path) -> None:
     with pytest.raises(ScenarioError, match="Smithy is not in this game"):
         _scenario(tmp_path, "  kingdom: [Village]\n"
                             "  players: [{name: Ann, discard: [Smithy]}, {name: Bob}]")
+
+
+def test_events_are_never_in_the_deck() -> None:
+    """Ruling black-market.no-events (Black Market's printed text; github
+    Mark-Lauman/DominionPicker#27): the deck a game makes is every Kingdom card in scope not
+    in the Kingdom, no Event among them; a deck naming an Event is refused with why."""
+    g = position(["Black Market", "Village"], events=["Alms", "Inheritance"])
+    names = set(market(g))
+    assert not names & set(EVENTS)
+    assert names == {n for n, d in CARDS.items() if d.kingdom and d.supply
+                     and n in BEHAVIOURS} - {"Black Market", "Village"}
+    with pytest.raises(PositionError, match=r"black_market\[0\]: Alms is an Event.*never "
+                       r"Events \(rule buy.black-market\)"):
+        position(["Black Market"], black_market=["Alms", "Smithy"])

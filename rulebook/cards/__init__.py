@@ -12,6 +12,7 @@ from dominion_tavern.rulebook.cards import (  # noqa: F401
     dark_ages,
     empires,
     events,
+    guilds,
     menagerie,
     nocturne,
     others,

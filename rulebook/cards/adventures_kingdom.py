@@ -100,7 +100,7 @@ def _first_gain_in_buy_phase(g, p, me, event) -> bool:
 
 
 @when_bought("Messenger", MESSENGER_GIFT, _first_buy_2015)
-def messenger_bought(g, p, me):
+def messenger_bought(g, p, me, event):
     yield from _messenger_gift(g, p)
 
 
@@ -116,7 +116,7 @@ def port(g, p, me):
 
 
 @when_bought("Port", "gain another Port", lambda g, p, me, event: g.ruleset == "2015")
-def port_bought(g, p, me):
+def port_bought(g, p, me, event):
     """2015: when you buy this, gain another Port."""
     yield from g.gain(p, "Port")
 

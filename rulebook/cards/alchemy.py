@@ -1,8 +1,10 @@
-"""Alchemy: Potion, the second currency, and University, a Kingdom card costing a Potion."""
+"""Alchemy: Potion, the second currency, and University and Golem, Kingdom cards costing a
+Potion."""
 
 from __future__ import annotations
 
 from dominion_tavern.rulebook.engine.registry import on_play
+from dominion_tavern.rulebook.engine.state import move
 
 
 @on_play("Potion")
@@ -18,3 +20,27 @@ def university(g, p, me):
                                     card="University")
     if name:
         yield from g.gain(p, name)
+
+
+@on_play("Golem")
+def golem(g, p, me):
+    """Reveal cards from your deck until you reveal 2 Action cards other than Golems. Discard
+    the other cards, then play the Action cards in either order. The revealed cards wait
+    apart from the deck, so a shuffle takes only the discard pile (Golem's FAQ)."""
+    found, others = [], []
+    while len(found) < 2:
+        top = yield from g.peek(p, 1, "reveal")
+        if not top:
+            break
+        card = top[0]
+        g.reveal(p, [card], "from their deck", rule="reveal")
+        move(card, p.aside)
+        (found if card.d.is_action and card.name != "Golem" else others).append(card)
+    g.discard(p, [c for c in others if c.zone is p.aside])
+    if len(found) == 2:
+        first = yield from g.pick_card(p, found, "play", "Golem: which Action card do you "
+                                       "play first?", card="Golem")
+        found = [first, *(c for c in found if c is not first)]
+    for card in found:  # not from the hand, and each must be played
+        if card.zone is p.aside:
+            yield from g.play(p, card, by=me, rule="play")

@@ -1,8 +1,11 @@
-"""Dark Ages: Band of Misfits, a Command card (it plays another card)."""
+"""Dark Ages: Band of Misfits, a Command card (it plays another card). Its way of playing a
+Supply card is shared with Empires' Overlord (:func:`play_from_supply`)."""
 
 from __future__ import annotations
 
-from dominion_tavern.rulebook.carddata import CARDS
+from collections.abc import Callable
+
+from dominion_tavern.rulebook.carddata import CARDS, CardDef, Cost
 from dominion_tavern.rulebook.engine.registry import ability, on_play, perform
 
 
@@ -13,24 +16,30 @@ def band_of_misfits(g, p, me):
     that card (name, cost, types) until it leaves play (its FAQ)."""
     limit = g.cost(me)
     current = g.ruleset == "current"
+    kind = "a non-Command non-Duration Action card" if current else "an Action card"
+    yield from play_from_supply(
+        g, p, me, f"{kind} from the Supply costing less than {limit}",
+        lambda d, cost: cost.less_than(limit) and (
+            not current or ("Command" not in d.types and not d.is_duration)))
 
-    def playable(card) -> bool:
-        d = card.d
-        if not d.is_action or not g.cost(card).less_than(limit):
-            return False
-        return not current or ("Command" not in d.types and not d.is_duration)
 
+def play_from_supply(g, p, me, what: str, fits: Callable[[CardDef, Cost], bool], *,
+                     as_that_card: bool | None = None):
+    """A Command card's play (Band of Misfits, Overlord, Captain; rule
+    ``play.leaving-it-there``): pick the top card of a Supply pile, an Action card that
+    ``fits`` (its data, its cost now), and play it leaving it there (``duration.command-
+    tracking``); or, ``as_that_card`` (by default under the first printings, the 2015 ruleset),
+    ``me`` is that card until it leaves play."""
     names = [name for name, pile in g.state.supply.items()
-             if pile.cards and playable(pile.cards[-1])]
+             if pile.cards and pile.cards[-1].d.is_action
+             and fits(pile.cards[-1].d, g.cost(pile.cards[-1]))]
     if not names:
-        g.note(p, "plays nothing", note="no Action card in the Supply it can play",
+        g.note(p, "plays nothing", note=f"no Action card in the Supply it can play ({what})",
                rule="play.leaving-it-there")
         return
-    kind = "a non-Command non-Duration Action card" if current else "an Action card"
-    name = yield from g.pick_pile(p, names, "play", f"Band of Misfits: play {kind} from the "
-                                  f"Supply costing less than {limit}", card="Band of Misfits",
+    name = yield from g.pick_pile(p, names, "play", f"{me.name}: play {what}", card=me.name,
                                   rule="play.leaving-it-there")
-    if current:
+    if not (g.ruleset == "2015" if as_that_card is None else as_that_card):
         yield from g.play(p, g.state.supply[name].cards[-1], by=me, again=True,
                           rule="play.leaving-it-there")  # duration.command-tracking
         return

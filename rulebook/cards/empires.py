@@ -1,7 +1,9 @@
-"""Empires: cards costing Debt (Engineer, City Quarter) and Crown, an Action–Treasure."""
+"""Empires: cards costing Debt (Engineer, City Quarter, Overlord), Crown, an Action–Treasure,
+and Overlord, a Command card."""
 
 from __future__ import annotations
 
+from dominion_tavern.rulebook.cards.dark_ages import play_from_supply
 from dominion_tavern.rulebook.engine.registry import on_play
 
 
@@ -51,3 +53,16 @@ def crown(g, p, me):
     if card:
         yield from g.play(p, card, by=me, rule="play.replay")
         yield from g.play(p, card, by=me, again=True, rule="play.replay")
+
+
+@on_play("Overlord")
+def overlord(g, p, me):
+    """Current: play a non-Command Action card from the Supply costing up to $5, leaving it
+    there. First printing (2015 ruleset): play this as if it were an Action card in the Supply
+    costing up to $5; it is that card until it leaves play (as Band of Misfits' first
+    printing)."""
+    current = g.ruleset == "current"
+    kind = "a non-Command Action card" if current else "an Action card"
+    yield from play_from_supply(
+        g, p, me, f"{kind} from the Supply costing up to $5",
+        lambda d, cost: cost.at_most(5) and (not current or "Command" not in d.types))

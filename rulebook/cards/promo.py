@@ -1,8 +1,10 @@
-"""Promotional cards: Black Market, whose buys happen outside the Buy phase."""
+"""Promotional cards: Black Market, whose buys happen outside the Buy phase, and Captain, a
+Duration Command card."""
 
 from __future__ import annotations
 
-from dominion_tavern.rulebook.engine.registry import on_play
+from dominion_tavern.rulebook.cards.dark_ages import play_from_supply
+from dominion_tavern.rulebook.engine.registry import at_next_turn, on_play
 from dominion_tavern.rulebook.engine.state import move
 
 
@@ -28,3 +30,23 @@ def black_market(g, p, me):
     if rest:
         g.note(p, "puts", tuple(c.name for c in rest), "on the bottom of the Black Market "
                "deck", note="top card first", rule="buy.black-market")
+
+
+@on_play("Captain")
+def captain(g, p, me):
+    """Now and at the start of your next turn: play a non-Duration non-Command Action card
+    from the Supply costing up to $4, leaving it there."""
+    yield from _captain_play(g, p, me)
+    g.schedule(p, me)
+
+
+@at_next_turn("Captain")
+def captain_next(g, p, me, data):
+    yield from _captain_play(g, p, me)
+
+
+def _captain_play(g, p, me):
+    yield from play_from_supply(
+        g, p, me, "a non-Duration non-Command Action card from the Supply costing up to $4",
+        lambda d, cost: cost.at_most(4) and not d.is_duration and "Command" not in d.types,
+        as_that_card=False)

@@ -280,12 +280,14 @@ class Moves:
         return (yield from self.gain(p, name, rule=rule))
 
     def gain(self: Game, p: Player, name: str, to: str = "discard", rule: str = "gain",
-             bought: bool = False, by: str | None = None, card: Card | None = None):
+             bought: bool = False, by: str | None = None, card: Card | None = None,
+             overpaid: int = 0):
         """Gain the top card of the pile named ``name`` (generator; returns the card or None),
         or ``card`` itself from where it is (the Black Market deck).
 
-        ``to`` is ``discard``, ``hand`` or ``deck``; ``by`` names what made the gain. When-gain
-        abilities follow (rule ``gain``).
+        ``to`` is ``discard``, ``hand`` or ``deck``; ``by`` names what made the gain;
+        ``overpaid``: the $ overpaid in buying it (rule ``buy.overpay``). When-gain abilities
+        follow (rule ``gain``).
         """
         if card is None:
             pile = self.state.pile(name)
@@ -307,5 +309,6 @@ class Moves:
                 t.buy_phase_gains += 1
                 nth_in_buy_phase = t.buy_phase_gains
         yield from self.gained(p, card, {"card": card, "bought": bought, "by": by,
-                                         "nth_in_buy_phase": nth_in_buy_phase})
+                                         "nth_in_buy_phase": nth_in_buy_phase,
+                                         "overpaid": overpaid})
         return card

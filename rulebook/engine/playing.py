@@ -94,8 +94,12 @@ class Playing:
                 yield from perform(b.on_play, self, p, card)
         finally:
             self.plays_in_progress.pop()
-        if by is not None and card.tracks and card.zone is not p.play:
-            self._track_for(by, card)
+        if by is not None and card.zone is not p.play:
+            if card.tracks:
+                self._track_for(by, card)
+            for e in self.state.pending:  # what this play left to do keeps ``by`` in play
+                if e.card is card and e.keeps is None:
+                    e.keeps = by
         if card.d.is_action and p.mat.cards:
             yield from self.after_action(p, card)
 

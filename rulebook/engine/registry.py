@@ -44,7 +44,7 @@ class Behaviour:
     why_not: Callable[..., str | None] | None = None  # (g, p, me, event) -> why it can't be
     #                                                   called now, or None when it can
     on_gain: WhenAbility | None = None      # "when you gain this": fn(g, p, me, event)
-    on_buy: WhenAbility | None = None       # "when you buy this": fn(g, p, me)
+    on_buy: WhenAbility | None = None       # "when you buy this": fn(g, p, me, event)
     reaction: Effect | None = None          # to another player's Attack: (g, p, me, attack)
     reaction_verb: str = "reveal"
     next_turn: Effect | None = None         # Duration, next turn: (g, p, me, data)

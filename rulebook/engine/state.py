@@ -241,13 +241,16 @@ class Pending:
     """A Duration card's effect waiting for the start of its owner's turn (rule ``duration``).
 
     ``forever``: every turn for the rest of the game (Hireling, Champion); ``data``: what the
-    play set up for it (Gear's set-aside cards)."""
+    play set up for it (Gear's set-aside cards); ``keeps``: the card that played ``card``
+    where it lies (Overlord, from the Supply) and stays in play for it instead (rule
+    ``duration.command-tracking``)."""
 
     owner: int
     card: Card
     data: object = None
     forever: bool = False
     done_turn: int = 0
+    keeps: Card | None = None
 
 
 @dataclass(eq=False)

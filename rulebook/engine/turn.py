@@ -353,11 +353,35 @@ class TurnLoop:
         self.note(p, "buys", (name,), "" if from_pile else f"from {card.zone.words}",
                   rule="turn.buy.purchase")
         self.pay(p, cost)
+        overpaid = (yield from self.overpay(p, card)) if card.d.cost.mark == "+" else 0
         d = p.estate_def if name == "Estate" and p.estate_def else card.d  # will be p's Estate
-        own = self.own_ability(p, BEHAVIOURS[d.abilities].on_buy, card, {"card": card})
+        event = {"card": card, "overpaid": overpaid}
+        own = self.own_ability(p, BEHAVIOURS[d.abilities].on_buy, card, event, event)
         if own is not None or self.reacts("buy", p):
             yield from self.fire("buy", p, own=own, card=card)
-        yield from self.gain(p, name, rule="buy", bought=True, card=None if from_pile else card)
+        yield from self.gain(p, name, rule="buy", bought=True, card=None if from_pile else card,
+                             overpaid=overpaid)
+
+    def overpay(self: Game, p: Player, card: Card):
+        """Overpaying for ``card``, a card with a + beside its printed cost, as it is bought
+        (rule ``buy.overpay``): any whole number of the $ left, or nothing; returns the $
+        overpaid, which the card's own ability then counts (when bought under its first
+        printing, when gained under the current texts). The rules let Potions be overpaid
+        too; they are not offered, as no card here counts them (Masterpiece counts $)."""
+        t = self.state.turn
+        if t.coins <= 0:
+            return 0
+        n = yield from self.choose(p, f"{card.name}: you may overpay for it (you have "
+                                   f"${t.coins} left)",
+                                   [*(Option(f"overpay ${i}", i) for i in range(1, t.coins + 1)),
+                                    Option("don't overpay", 0)],
+                                   rule="buy.overpay", card=card.name, kind="overpay",
+                                   optional=True)
+        if n:
+            t.coins -= n
+            self.note(p, f"overpays ${n} for", (card.name,), note=f"${t.coins} left",
+                      rule="buy.overpay")
+        return n
 
     def buy_one_of(self: Game, p: Player, cards: list[Card], source: str):
         """Buy up to one of ``cards`` now, outside the Buy phase (Black Market, rule
@@ -593,10 +617,11 @@ class TurnLoop:
         """p's cards that stay in play through this Clean-up, each group with its rule: a
         Duration with something left to do, a Command card (an Estate with the Estate token)
         whose played card would have stayed, or a card that played one again."""
-        own = [c.name for c in kept if self.has_future_effects(c)]
-        commands = [c.name for c in kept if not self.has_future_effects(c)
+        mine = {id(e.card) for e in self.state.pending}  # a Duration effect of its own
+        own = [c.name for c in kept if id(c) in mine]
+        commands = [c.name for c in kept if id(c) not in mine
                     and "Command" in c.d.types]  # played a card where it lies
-        replayers = [c.name for c in kept if not self.has_future_effects(c)
+        replayers = [c.name for c in kept if id(c) not in mine
                      and "Command" not in c.d.types]
         if own:
             self.note(p, "keeps", tuple(own), "in play", note="effects to come",

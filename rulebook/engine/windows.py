@@ -121,7 +121,9 @@ class Windows:
         return pending
 
     def has_future_effects(self: Game, card: Card) -> bool:
-        return any(e.card is card for e in self.state.pending)
+        """``card`` has a Duration effect to come, its own or that of the card it played where
+        it lies (rule ``duration.command-tracking``)."""
+        return any(e.card is card or e.keeps is card for e in self.state.pending)
 
     def stays_in_play(self: Game, card: Card) -> bool:
         """A Duration with something left to do stays; so does a card that played a staying
