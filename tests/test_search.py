@@ -12,9 +12,18 @@ import json
 import time
 
 import pytest
+from dominion_tavern.checker.bench.search import SETS, measure
+from dominion_tavern.checker.bench.search_questions import SECOND_40
 from dominion_tavern.checker.cli import main
 from dominion_tavern.checker.format.semantic_checks import ruling_ids
-from dominion_tavern.checker.reference.search import KINDS, SYNONYMS, Hit, first_line, search
+from dominion_tavern.checker.reference.search import (
+    KINDS,
+    SYNONYMS,
+    Hit,
+    concepts,
+    first_line,
+    search,
+)
 from dominion_tavern.checker.reference.search import index as search_index
 from dominion_tavern.rulebook.carddata import CARDS, EVENTS
 from dominion_tavern.rulebook.rules import RULES
@@ -180,9 +189,16 @@ def test_words_given_as_an_id_are_searched(capsys):
     assert out.startswith("rule game.scoring: Scoring and ties")
 
 
-# -- a judge's 40 plain questions, and the sentence each hit shows ----------------------------
-def test_the_40_questions_name_real_entries_and_their_sentences():
-    from dominion_tavern.checker.bench.search_questions import QUESTIONS as PLAIN
+# -- a judge's plain questions (two sets of 40), and the sentence each hit shows --------------
+SECOND_MISSES = {
+    # Swamp Hag's rulings all speak of Curses and gaining; only the ruling on gains without
+    # buying answers, and nothing in it says Workshop.
+    "does swamp hag curse me if I gain a card with workshop",
+}
+
+
+@pytest.mark.parametrize("name", list(SETS))
+def test_the_questions_name_real_entries_and_their_sentences(name):
     from dominion_tavern.checker.reference.pages import glossary
     from dominion_tavern.rulebook.rules import rulings
 
@@ -190,19 +206,36 @@ def test_the_40_questions_name_real_entries_and_their_sentences():
              for r in RULES.values()}
     texts |= {x["id"]: x["text"] + " " + (x.get("example") or "") for x in rulings()}
     texts |= {k: v["text"] for k, v in glossary().items()}
-    assert len(PLAIN) == 40 and len({q for q, _, _ in PLAIN}) == 40
-    for q, ids, words in PLAIN:
+    questions = SETS[name]
+    assert len(questions) == 40 and len({q for q, _, _ in questions}) == 40
+    for q, ids, words in questions:
         assert ids <= set(texts), q
         assert any(w.lower() in texts[i].lower() for i in ids for w in words.split("|")), q
 
 
-def test_the_40_questions_figures_hold():
-    """Measured by ``python -m dominion_tavern.checker.bench --search`` (32/40 in the top three,
-    35 of 37 answering hits showing the answering sentence; 32 of 37 with the first line)."""
-    from dominion_tavern.checker.bench.search import measure
+def test_the_two_sets_ask_different_questions():
+    first, second = ({q.lower() for q, _, _ in qs} for qs in SETS.values())
+    assert not first & second
 
-    f = measure()
-    assert f.found >= 32 and f.sentence_shown >= 35, f.text()
+
+@pytest.mark.parametrize(("question", "wanted"), [(q, ids) for q, ids, _ in SECOND_40],
+                         ids=[q for q, _, _ in SECOND_40])
+def test_the_second_40_find_their_answer_in_the_first_three(question, wanted):
+    hits = {h.id for h in search(question, 3)}
+    if question in SECOND_MISSES:
+        assert not hits & wanted, "found now: take it off SECOND_MISSES"
+        return
+    assert hits & wanted, (question, sorted(hits))
+
+
+def test_the_questions_figures_hold():
+    """Measured by ``python -m dominion_tavern.checker.bench --search``: before the rulings'
+    titles and the weighted ranking, 32/40 and 32/40 found an answer in the top three (35 of
+    37 and 33 of 37 answering hits showing the answering sentence); now 39/40 and 39/40, and
+    at least 80% of the answering hits show their sentence."""
+    for name, questions in SETS.items():
+        f = measure(questions)
+        assert f.found >= 39 and f.sentence_shown >= 0.8 * f.answering_hits, (name, f.text())
 
 
 def test_a_hit_shows_the_sentence_that_answers():
@@ -214,3 +247,17 @@ def test_a_hit_shows_the_sentence_that_answers():
     assert hits["royal-carriage.duration-stays"] == ("A Royal Carriage that replayed a Duration "
                                                       "card stays in play until that Duration "
                                                       "card is discarded.")
+
+
+def test_names_tokens_and_what_they_imply_are_one_concept_each():
+    """A card's name of several words, in the plural too, is one concept (it counted twice as
+    two words); a token as a judge names it is the token the rules name; a non-Supply
+    Traveller implies both."""
+    found = concepts("can I call two royal carriages on the same action")
+    assert [c.words for c in found if c.name] == [("royal carriages",)]
+    assert [c.words for c in concepts("minus one card token")] == [("1 card token",)]
+    assert [c.words for c in concepts("-$1 token")] == [("$1 token",)]
+    assert concepts("my ferry token")[0].words == ("$2 token", "$2 cost token")
+    soldier = concepts("soldier")
+    assert [c.words[0] for c in soldier] == ["soldier", "traveller", "non-supply"]
+    assert [c.implied for c in soldier] == [False, True, True]
