@@ -80,12 +80,18 @@ QUESTIONS = [
     ("do coppers on Miser's mat count for points", {"miser.mat-counts-for-scoring"}),
     ("can I buy Inheritance twice", {"event.once-per-game", "inheritance.once-per-game"}),
     ("minus one card token with Library", {"token.minus-card"}),
+    # a question asking what a word means finds its glossary entry or rule first; "$" is any
+    # amount ("+$1" is indexed as "$1"); "mine" ending a clause is a pronoun, not the card
+    ("what counts as in play", {"in play", "in-play"}),
+    ("what does set aside mean", {"set aside", "set-aside"}),
+    ("caravan guard, when do I get the coin", {"caravan-guard.on-play"}),
+    ("return a card to its pile, is it still mine", {"return-to-pile", "card.ownership"}),
 ]
 
 
 def test_the_quality_list_is_long_enough_and_names_real_entries():
     assert len(QUESTIONS) >= 30
-    terms = {"non-Supply", "Tavern mat"}
+    terms = {"non-Supply", "Tavern mat", "in play", "set aside"}
     known = set(RULES) | ruling_ids() | terms
     for question, wanted in QUESTIONS:
         assert wanted <= known, (question, wanted - known)
@@ -261,3 +267,8 @@ def test_names_tokens_and_what_they_imply_are_one_concept_each():
     soldier = concepts("soldier")
     assert [c.words[0] for c in soldier] == ["soldier", "traveller", "non-supply"]
     assert [c.implied for c in soldier] == [False, True, True]
+
+
+def test_mine_is_the_card_unless_a_pronoun_ends_the_clause():
+    assert concepts("is it still mine?") == []
+    assert concepts("can mine gain a gold")[0].name

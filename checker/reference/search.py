@@ -14,11 +14,12 @@ the index does not know, the nearest word it does (a typo).
 
 Entries are ranked by the weight of the concepts they hold (:func:`weights`): a concept
 weighs the more the fewer entries hold it, a name more than other words, a concept in an
-entry's id or title twice as much as in its text, a general rule or glossary term a little
-more than a card's ruling; where the question names a card, a word that most of that card's
-entries hold weighs little ("call" on Royal Carriage). Equal weights rank by FTS5's BM25 of
-the words as typed. An entry whose id is the whole question ("Mission", "topdeck") comes
-first.
+entry's id or title twice as much as in its text; where the question names a card, a word
+that most of that card's entries hold weighs little ("call" on Royal Carriage). A general
+rule or glossary term weighs a little more than a card's ruling, more where the question
+names no card, and twice as much where it asks what a word means ("what counts as in
+play"). Equal weights rank by FTS5's BM25 of the words as typed. An entry whose id is the
+whole question ("Mission", "topdeck") comes first.
 
 Each hit shows the sentence of its text that best answers the question (:func:`excerpts`): the
 one holding the most weight of the question's concepts, then the best BM25 rank of the words
@@ -60,13 +61,20 @@ STOP_WORDS = frozenset({
     "rule", "rules", "ruling", "s", "same", "should", "so", "t", "than", "that", "the", "their",
     "them", "then", "there", "these", "they", "this", "those", "to", "too", "was", "we", "were",
     "what", "when", "where", "which", "while", "who", "whom", "why", "will", "with", "would",
-    "you", "your", "yours",
+    "you", "your", "yours", "mine",
     # a question's own words: who asks, how sure, what else
     "he", "she", "him", "her", "his", "hers", "still", "anything", "something", "already",
     "let", "lets", "many", "much", "now", "just", "also", "really", "actually", "ok", "okay",
-    "someone", "somebody", "else", "else's", "want", "wants", "need", "needs", "use",
+    "someone", "somebody", "else", "else's", "want", "wants", "need", "needs",
     "able", "allowed", "work", "works", "way", "about",
 })
+
+#: A question asking what a word means: its rule or glossary entry first.
+DEFINITION = re.compile(r"^\s*(?:what(?:'s| is| are) (?:an? |the )?|what counts as|what does"
+                        r"|meaning of|define)\b|\bmeans?\s*\??\s*$", re.IGNORECASE)
+
+#: "mine" ending a clause, in lower case, is a pronoun ("is it still mine?"), not the card.
+PRONOUN = re.compile(r"\bmine\b\s*(?:[?.!,;]|$)")
 
 #: Dominion words and their other names: each side finds the other (phrases in quotes).
 SYNONYMS: dict[str, tuple[str, ...]] = {
@@ -127,6 +135,13 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "plus": ("+",),
     "token": ("tokens",),
     "order": ("any order", "simultaneous"),
+    "in-play": ("play area",),
+    "set-aside": ("sets aside", "setting aside"),
+    "decline": ("optional", "you may"),
+    "skip": ("optional", "you may"),
+    "optional": ("you may",),
+    "must": ("mandatory", "not optional"),
+    "forced": ("mandatory", "not optional"),
     "back": ("return", "returns"),
     "only": ("fewer than", "too few"),
     "both": ("each", "several"),
@@ -152,8 +167,11 @@ TOKENS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
          ("$1 token",)),
     ))
 #: How much more an entry of a kind weighs when it holds the same concepts: the general rule
-#: first, then the card rulings that apply it.
+#: first, then the card rulings that apply it; more so for a question that names no card,
+#: and for one that asks what a word means.
 KIND_WEIGHT = {"rule": 1.2, "term": 1.2, "ruling": 1.0, "card": 1.0, "event": 1.0}
+GENERAL_WEIGHT = {"rule": 1.3, "term": 1.3, "ruling": 1.0, "card": 1.0, "event": 1.0}
+DEFINITION_WEIGHT = {"rule": 2.0, "term": 2.0, "ruling": 1.0, "card": 1.0, "event": 1.0}
 #: A concept found in more than this share of the entries does not count for the ranking by
 #: concepts held (it still counts for BM25).
 COMMON = 0.5
@@ -292,6 +310,8 @@ def index() -> Index:
 def _phrase(text: str) -> str:
     """An FTS5 phrase for ``text`` (every token quoted: no operators or columns by accident)."""
     tokens = _WORD.findall(text.lower())
+    if tokens == ["$"]:
+        return '"$"*'  # any amount: the index holds "$1", "$2" ("+$1" is "$1")
     return '"' + " ".join(t.replace('"', "") for t in tokens) + '"' if tokens else '""'
 
 
@@ -315,16 +335,18 @@ def concepts(query: str) -> list[Concept]:
     carriages" is Royal Carriage), each other word that is not a stop word, or a two-word name
     with synonyms ("face down", "non supply")."""
     idx = index()
-    query, out = query.lower(), []
+    out: list[Concept] = []
     for pattern, phrases in TOKENS:
-        if pattern.search(query):
-            query = pattern.sub(" ", query)
+        if pattern.search(query.lower()):
+            query = pattern.sub(" ", query.lower())
             out.append(Concept(phrases, (), name=True))
+    pronoun = bool(PRONOUN.search(query))
+    query = query.lower()
     words = [w.removesuffix("'s").rstrip("'") for w in _WORD.findall(query)]
     words = [w for w in words if w]  # "Miser's" is Miser
     i = 0
     while i < len(words):
-        size = _name_at(words, i)
+        size = 0 if words[i] == "mine" and pronoun else _name_at(words, i)
         if size > 1 or (size == 1 and not synonyms(words[i])):
             named = " ".join(words[i:i + size])
             out.append(Concept((named,), (), name=True))
@@ -333,11 +355,11 @@ def concepts(query: str) -> list[Concept]:
             continue
         word = words[i]
         i += 1
-        if word in STOP_WORDS:
-            continue
         pair = f"{word}-{words[i]}" if i < len(words) else ""
         if pair in SYNONYMS:
             word, i = pair, i + 1
+        elif word in STOP_WORDS:
+            continue
         others = tuple(a for a in synonyms(word) if _WORD.search(a))
         spelled = tuple(w for w in idx.spelled(word, typo=not others) if _WORD.search(w))
         others = tuple(a for a in others if a not in spelled)
@@ -384,7 +406,8 @@ def synonyms(word: str) -> tuple[str, ...]:
 
 def search(query: str, limit: int = 10) -> list[Hit]:
     """The entries that best answer ``query``, best first (at most ``limit``)."""
-    found = concepts(query)
+    definition = bool(DEFINITION.search(query))
+    found = concepts(DEFINITION.sub(" ", query))
     if not found or limit < 1:
         return []
     idx = index()
@@ -393,8 +416,10 @@ def search(query: str, limit: int = 10) -> list[Hit]:
     rank = {r[0]: r[5] for r in idx.matches(typed)} if typed else {}
     rows = idx.matches(" OR ".join(c.expr for c in found))
     exact = query.strip().lower()
+    kind = DEFINITION_WEIGHT if definition else KIND_WEIGHT \
+        if any(c.name for c in found) else GENERAL_WEIGHT
     rows.sort(key=lambda r: (r[2].lower() != exact,
-                             -round(score.get(r[0], 0.0) * KIND_WEIGHT[r[1]], STEP),
+                             -round(score.get(r[0], 0.0) * kind[r[1]], STEP),
                              rank.get(r[0], 0.0) * KIND_WEIGHT[r[1]]))
     best = excerpts([r[0] for r in rows[:limit]], found)
     return [Hit(ident, kind, title, best.get(rowid, line))
