@@ -18,7 +18,8 @@ entry's id or title twice as much as in its text; where the question names a car
 that most of that card's entries hold weighs little ("call" on Royal Carriage). A general
 rule or glossary term weighs a little more than a card's ruling, more where the question
 names no card, and twice as much where it asks what a word means ("what counts as in
-play"). Equal weights rank by FTS5's BM25 of the words as typed. An entry whose id is the
+play"). Two words of the question side by side in an entry ("empty hand") add to its weight.
+Equal weights rank by FTS5's BM25 of the words as typed. An entry whose id is the
 whole question ("Mission", "topdeck") comes first.
 
 Each hit shows the sentence of its text that best answers the question (:func:`excerpts`): the
@@ -41,6 +42,7 @@ import re
 import sqlite3
 from dataclasses import asdict, dataclass
 from functools import cache
+from itertools import pairwise
 from typing import Any
 
 from dominion_tavern.checker.reference.pages import glossary
@@ -181,6 +183,9 @@ HEAD = 2.0
 #: implies (a Traveller, non-Supply), how much less.
 NAME = 1.5
 IMPLIED = 0.3
+#: Two words of the question found side by side in an entry ("empty hand") add this share of
+#: their weights again.
+PHRASE = 0.3
 #: How steeply a word loses weight as more of the named card's entries hold it (0: not at all).
 DAMP = 0.5
 #: What a concept of no weight (in most entries, "card") counts for in choosing a sentence.
@@ -458,10 +463,16 @@ def weigh(found: list[Concept]) -> dict[int, float]:
     a concept counting ``HEAD`` times as much in the entry's id or title."""
     idx = index()
     score: dict[int, float] = {}
-    for concept, (weight, rows) in weights(found).items():
+    weighed = weights(found)
+    for concept, (weight, rows) in weighed.items():
         head = {r[0] for r in idx.matches(f"{{ident title}} : ({concept.expr})")}
         for row in rows:
             score[row] = score.get(row, 0.0) + weight * (HEAD if row in head else 1.0)
+    plain = [c for c in found if not (c.name or c.implied) and len(c.words) == 1]
+    for one, two in pairwise(plain):
+        bonus = PHRASE * (weighed.get(one, (0.0,))[0] + weighed.get(two, (0.0,))[0])
+        for row in idx.matches(_phrase(f"{one.words[0]} {two.words[0]}")):
+            score[row[0]] = score.get(row[0], 0.0) + bonus
     return score
 
 
