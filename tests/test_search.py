@@ -86,6 +86,7 @@ QUESTIONS = [
     ("what does set aside mean", {"set aside", "set-aside"}),
     ("caravan guard, when do I get the coin", {"caravan-guard.on-play"}),
     ("return a card to its pile, is it still mine", {"return-to-pile", "card.ownership"}),
+    ("what happens if the province pile runs out", {"game.end"}),   # "runs out": empty
     # written to check the weighed ranking after it was built (only 'ratcatcher with empty
     # hand' led to a change: words side by side)
     ('how much does bridge troll reduce costs if I have two of them', {'bridge-troll.cumulative'}),
