@@ -163,7 +163,9 @@ def test_explore_refuses_depth_with_expected_outcomes(capsys):
 def test_rule_opens_a_ruling_by_id(capsys):
     code, out = run(capsys, "rule", "royal-carriage.call-timing")
     assert code == 0
-    assert out.startswith("royal-carriage.call-timing: a ruling on Royal Carriage")
+    assert out.startswith("royal-carriage.call-timing: Royal Carriage is called right after an "
+                          "Action resolves, if that Action is still in play\n"
+                          "  a ruling on Royal Carriage\n")
     assert "source: Adventures rulebook (2015), card FAQ: Royal Carriage" in out
     assert "royal-carriage-call-timing (checker/scenarios/reserve/" in out
     code, out = run(capsys, "rule", "royal-carriage.call-timing", "--json")

@@ -52,12 +52,33 @@ def test_ids_unique():
 
 @pytest.mark.parametrize("ruling", RULINGS, ids=lambda r: r.get("id", "?"))
 def test_ruling_fields(ruling):
-    """Each ruling has an id, a card, a text and a source; rulesets (if given) are known."""
-    assert set(ruling) >= {"id", "card", "text", "source"}
-    assert set(ruling) <= {"id", "card", "text", "source", "example", "rulesets"}
+    """Each ruling has an id, a title, a card, a text and a source; rulesets (if given) are
+    known."""
+    assert set(ruling) >= {"id", "title", "card", "text", "source"}
+    assert set(ruling) <= {"id", "title", "card", "text", "source", "example", "rulesets"}
     assert CITATION.fullmatch(f"Ruling {ruling['id']}"), ruling["id"]
     assert ruling["text"].strip() and ruling["source"].strip()
     assert set(ruling.get("rulesets", RULESETS)) <= set(RULESETS)
+
+
+@pytest.mark.parametrize("ruling", RULINGS, ids=lambda r: r.get("id", "?"))
+def test_title_says_what_it_rules(ruling):
+    """A ruling's title is its own line saying what it rules ("Royal Carriage can replay a
+    Duration: it stays in play as long as the Duration"), in one line: not "Royal Carriage
+    ruling", "Ruling on Royal Carriage" or the card's name alone (rule search shows titles and
+    weighs them)."""
+    title, card = ruling["title"], ruling["card"]
+    words = re.findall(r"[\w$+-]+", title.lower())
+    rest = [w for w in words if w not in re.findall(r"[\w$+-]+", card.lower())]
+    assert title == title.strip() and "\n" not in title and len(title) <= 100, title
+    assert "ruling" not in words and len(rest) >= 2, (
+        f"{ruling['id']}: title {title!r} does not say what the ruling rules")
+    assert not title.endswith("."), title
+
+
+def test_titles_unique():
+    counts = Counter(r["title"] for r in RULINGS)
+    assert [t for t, n in counts.items() if n > 1] == []
 
 
 @pytest.mark.parametrize("ruling", RULINGS, ids=lambda r: r.get("id", "?"))

@@ -12,9 +12,18 @@ import json
 import time
 
 import pytest
+from dominion_tavern.checker.bench.search import SETS, measure
+from dominion_tavern.checker.bench.search_questions import SECOND_40
 from dominion_tavern.checker.cli import main
 from dominion_tavern.checker.format.semantic_checks import ruling_ids
-from dominion_tavern.checker.reference.search import KINDS, SYNONYMS, Hit, first_line, search
+from dominion_tavern.checker.reference.search import (
+    KINDS,
+    SYNONYMS,
+    Hit,
+    concepts,
+    first_line,
+    search,
+)
 from dominion_tavern.checker.reference.search import index as search_index
 from dominion_tavern.rulebook.carddata import CARDS, EVENTS
 from dominion_tavern.rulebook.rules import RULES
@@ -71,12 +80,70 @@ QUESTIONS = [
     ("do coppers on Miser's mat count for points", {"miser.mat-counts-for-scoring"}),
     ("can I buy Inheritance twice", {"event.once-per-game", "inheritance.once-per-game"}),
     ("minus one card token with Library", {"token.minus-card"}),
+    # a question asking what a word means finds its glossary entry or rule first; "$" is any
+    # amount ("+$1" is indexed as "$1"); "mine" ending a clause is a pronoun, not the card
+    ("what counts as in play", {"in play", "in-play"}),
+    ("what does set aside mean", {"set aside", "set-aside"}),
+    ("caravan guard, when do I get the coin", {"caravan-guard.on-play"}),
+    ("return a card to its pile, is it still mine", {"return-to-pile", "card.ownership"}),
+    ("what happens if the province pile runs out", {"game.end"}),   # "runs out": empty
+    # written to check the weighed ranking after it was built (only 'ratcatcher with empty
+    # hand' led to a change: words side by side)
+    ('how much does bridge troll reduce costs if I have two of them', {'bridge-troll.cumulative'}),
+    ('does coin of the realm count as in play while on my mat',
+     {'coin-of-the-realm.to-mat-on-play', 'in-play', 'reserve.tavern-mat'}),
+    ('disciple on a card whose pile is empty', {'disciple.copy-if-available'}),
+    ("what does distant lands score if it isn't on the mat", {'distant-lands.vp-on-mat'}),
+    ('dungeon at the start of next turn', {'dungeon.next-turn'}),
+    ('does lost city let other players draw when I buy it',
+     {'lost-city.any-gain', 'lost-city.gain-others-draw'}),
+    ('magpie flips a treasure', {'magpie.treasure-to-hand'}),
+    ('is the port pile bigger than normal', {'port.pile-size'}),
+    ('ranger flips my journey token face down, do I draw', {'ranger.face-up-draw'}),
+    ('can relic be blocked by moat', {'moat.attack-definition', 'relic.is-attack'}),
+    ('storyteller under the current text, do I get money', {'storyteller.plus-card-current'}),
+    ('can transmogrify gain a card that costs the same', {'transmogrify.same-or-cheaper'}),
+    ('treasure trove when gold is gone', {'treasure-trove.one-empty'}),
+    ('hero, can it gain a relic', {'hero.gain-treasure'}),
+    ('ball, do both cards have to be different', {'ball.two-gains'}),
+    ('plan token trash when I gain from that pile without buying',
+     {'plan.on-buy-2015', 'plan.on-gain-current', 'token.trashing'}),
+    ('does raid put the minus card token on my own deck', {'raid.minus-card', 'token.minus-card'}),
+    ('scouting party when my deck has only 3 cards', {'scouting-party.short-deck'}),
+    ('trade, do I get a silver if I trash nothing', {'trade.silver-per-trashed'}),
+    ('is an event a kingdom card', {'events.not-kingdom', 'game.setup.kingdom'}),
+    ('what happens when a duration card is played by throne room',
+     {'duration.multi-play', 'throne-room.duration-stays'}),
+    ('who wins if tied on points and turns', {'game.scoring'}),
+    ('when exactly do I shuffle my discard pile', {'draw.shuffle'}),
+    ('do I get the amulet choice again next turn', {'amulet.choice-next-turn-independent'}),
+    ('artificer discard three cards gain what', {'artificer.exact-cost'}),
+    ('is the bridge troll attack blocked by moat',
+     {'attack.reaction', 'attack.unaffected', 'moat.attack-definition', 'moat.reveal-unaffected'}),
+    ('coin of the realm after a treasure', {'coin-of-the-realm.call-after-action'}),
+    ('disciple gains a copy where', {'disciple.play-twice-then-gain'}),
+    ("duplicate a card gained on my opponent's turn", {'duplicate.other-turns'}),
+    ('gear with nothing set aside, is it discarded', {'gear.sets-aside-nothing'}),
+    ('does hireling ever get discarded', {'duration.rest-of-game', 'hireling.stays-in-play'}),
+    ('miser coppers are they in play', {'miser.mat-not-in-play'}),
+    ('ratcatcher with empty hand', {'reserve.call.any-effect'}),
+    ('do treasures played by storyteller stay in play', {'storyteller.treasures-stay'}),
+    ('can warrior trash a soldier', {'warrior.asterisk-costs'}),
+    ('wine merchant two of them with two dollars left', {'wine-merchant.multiple-share'}),
+    ('when does the game check for the end', {'game.end'}),
+    ('can an event be gained', {'events.never-owned'}),
+    ('who picks the order of simultaneous effects', {'choice.simultaneous'}),
+    ('exchange page for treasure hunter', {'page.exchange'}),
+    ('seaway on an empty pile', {'seaway.no-empty-pile'}),
+    ('does champion give actions for treasures', {'champion.plus-action-per-action'}),
+    ('how many cards does the province pile have with 5 players',
+     {'game.setup.piles', 'province.pile-size'}),
 ]
 
 
 def test_the_quality_list_is_long_enough_and_names_real_entries():
     assert len(QUESTIONS) >= 30
-    terms = {"non-Supply", "Tavern mat"}
+    terms = {"non-Supply", "Tavern mat", "in play", "set aside"}
     known = set(RULES) | ruling_ids() | terms
     for question, wanted in QUESTIONS:
         assert wanted <= known, (question, wanted - known)
@@ -180,9 +247,16 @@ def test_words_given_as_an_id_are_searched(capsys):
     assert out.startswith("rule game.scoring: Scoring and ties")
 
 
-# -- a judge's 40 plain questions, and the sentence each hit shows ----------------------------
-def test_the_40_questions_name_real_entries_and_their_sentences():
-    from dominion_tavern.checker.bench.search_questions import QUESTIONS as PLAIN
+# -- a judge's plain questions (two sets of 40), and the sentence each hit shows --------------
+SECOND_MISSES = {
+    # Swamp Hag's rulings all speak of Curses and gaining; only the ruling on gains without
+    # buying answers, and nothing in it says Workshop.
+    "does swamp hag curse me if I gain a card with workshop",
+}
+
+
+@pytest.mark.parametrize("name", list(SETS))
+def test_the_questions_name_real_entries_and_their_sentences(name):
     from dominion_tavern.checker.reference.pages import glossary
     from dominion_tavern.rulebook.rules import rulings
 
@@ -190,19 +264,36 @@ def test_the_40_questions_name_real_entries_and_their_sentences():
              for r in RULES.values()}
     texts |= {x["id"]: x["text"] + " " + (x.get("example") or "") for x in rulings()}
     texts |= {k: v["text"] for k, v in glossary().items()}
-    assert len(PLAIN) == 40 and len({q for q, _, _ in PLAIN}) == 40
-    for q, ids, words in PLAIN:
+    questions = SETS[name]
+    assert len(questions) == 40 and len({q for q, _, _ in questions}) == 40
+    for q, ids, words in questions:
         assert ids <= set(texts), q
         assert any(w.lower() in texts[i].lower() for i in ids for w in words.split("|")), q
 
 
-def test_the_40_questions_figures_hold():
-    """Measured by ``python -m dominion_tavern.checker.bench --search`` (32/40 in the top three,
-    35 of 37 answering hits showing the answering sentence; 32 of 37 with the first line)."""
-    from dominion_tavern.checker.bench.search import measure
+def test_the_two_sets_ask_different_questions():
+    first, second = ({q.lower() for q, _, _ in qs} for qs in SETS.values())
+    assert not first & second
 
-    f = measure()
-    assert f.found >= 32 and f.sentence_shown >= 35, f.text()
+
+@pytest.mark.parametrize(("question", "wanted"), [(q, ids) for q, ids, _ in SECOND_40],
+                         ids=[q for q, _, _ in SECOND_40])
+def test_the_second_40_find_their_answer_in_the_first_three(question, wanted):
+    hits = {h.id for h in search(question, 3)}
+    if question in SECOND_MISSES:
+        assert not hits & wanted, "found now: take it off SECOND_MISSES"
+        return
+    assert hits & wanted, (question, sorted(hits))
+
+
+def test_the_questions_figures_hold():
+    """Measured by ``python -m dominion_tavern.checker.bench --search``: before the rulings'
+    titles and the weighted ranking, 32/40 and 32/40 found an answer in the top three (35 of
+    37 and 33 of 37 answering hits showing the answering sentence); now 39/40 and 39/40, and
+    at least 80% of the answering hits show their sentence."""
+    for name, questions in SETS.items():
+        f = measure(questions)
+        assert f.found >= 39 and f.sentence_shown >= 0.8 * f.answering_hits, (name, f.text())
 
 
 def test_a_hit_shows_the_sentence_that_answers():
@@ -214,3 +305,22 @@ def test_a_hit_shows_the_sentence_that_answers():
     assert hits["royal-carriage.duration-stays"] == ("A Royal Carriage that replayed a Duration "
                                                       "card stays in play until that Duration "
                                                       "card is discarded.")
+
+
+def test_names_tokens_and_what_they_imply_are_one_concept_each():
+    """A card's name of several words, in the plural too, is one concept (it counted twice as
+    two words); a token as a judge names it is the token the rules name; a non-Supply
+    Traveller implies both."""
+    found = concepts("can I call two royal carriages on the same action")
+    assert [c.words for c in found if c.name] == [("royal carriages",)]
+    assert [c.words for c in concepts("minus one card token")] == [("1 card token",)]
+    assert [c.words for c in concepts("-$1 token")] == [("$1 token",)]
+    assert concepts("my ferry token")[0].words == ("$2 token", "$2 cost token")
+    soldier = concepts("soldier")
+    assert [c.words[0] for c in soldier] == ["soldier", "traveller", "non-supply"]
+    assert [c.implied for c in soldier] == [False, True, True]
+
+
+def test_mine_is_the_card_unless_a_pronoun_ends_the_clause():
+    assert concepts("is it still mine?") == []
+    assert concepts("can mine gain a gold")[0].name

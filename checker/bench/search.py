@@ -1,12 +1,13 @@
-"""The rule search measured on a judge's questions (:mod:`.search_questions`): how many find an
-answering entry in the top three, and how many of the top three's answering hits show the
-answering sentence in their excerpt. ``python -m dominion_tavern.checker.bench --search``."""
+"""The rule search measured on a judge's questions (:mod:`.search_questions`, two sets of forty):
+how many find an answering entry in the top three, and how many of the top three's answering
+hits show the answering sentence in their excerpt.
+``python -m dominion_tavern.checker.bench --search``."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from dominion_tavern.checker.bench.search_questions import QUESTIONS
+from dominion_tavern.checker.bench.search_questions import QUESTIONS, SECOND_40
 from dominion_tavern.checker.reference.search import search
 
 TOP = 3
@@ -48,7 +49,12 @@ def measure(questions: list[tuple[str, set[str], str]] = QUESTIONS) -> Figures:
     return f
 
 
+#: The question sets measured, by name.
+SETS = {"first 40": QUESTIONS, "second 40": SECOND_40}
+
+
 def main() -> int:
-    print("Rule search (a judge's 40 questions):")
-    print(measure().text())
+    for name, questions in SETS.items():
+        print(f"Rule search, a judge's questions ({name}):")
+        print(measure(questions).text())
     return 0

@@ -64,7 +64,7 @@ def ruling_data(x: dict[str, Any]) -> dict[str, Any]:
 
 def ruling_text(d: dict[str, Any]) -> str:
     only = f" [{', '.join(d['rulesets'])} only]" if d.get("rulesets") else ""
-    lines = [f"{d['id']}: a ruling on {d['card']}{only}", _wrap(d["text"])]
+    lines = [f"{d['id']}: {d['title']}", f"  a ruling on {d['card']}{only}", _wrap(d["text"])]
     if d.get("example"):
         lines += ["  example:", _wrap(d["example"])]
     lines.append(f"  source: {d['source']}")

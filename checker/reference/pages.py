@@ -147,7 +147,8 @@ def card_entry(d: CardDef | EventDef, own: list[dict], shown: dict[str, list[str
             rs = f" *({', '.join(r['rulesets'])} only)*" if r.get("rulesets") and \
                 len(r["rulesets"]) == 1 else ""
             where = f" Shown by: {', '.join(shown[r['id']])}." if shown.get(r["id"]) else ""
-            lines.append(f"- `{r['id']}`{rs}: {r['text']} *Source: {r['source']}.*{where}")
+            lines.append(f"- `{r['id']}`{rs} **{r['title']}**: {r['text']} "
+                         f"*Source: {r['source']}.*{where}")
         lines.append("")
     if uses:
         lines += ["Rules it uses: " + ", ".join(_rule_link(u) for u in sorted(uses)), ""]
@@ -178,11 +179,12 @@ def build_pages() -> dict[str, str]:
             lines += card_entry(d, by_card[d.name], shown, uses & set(RULES))
         if filename == "cards-adventures.md":
             lines += ["## Travellers (the section)", ""] + [
-                f"- `{r['id']}`: {r['text']} *Source: {r['source']}.*"
+                f"- `{r['id']}` **{r['title']}**: {r['text']} *Source: {r['source']}.*"
                 for r in by_card["Travellers"]] + [""]
         pages[filename] = "\n".join(lines)
     lines = ["# Adventures Events", ""] + [
-        f"- `{r['id']}`: {r['text']} *Source: {r['source']}.*" for r in by_card["Events"]] + [""]
+        f"- `{r['id']}` **{r['title']}**: {r['text']} *Source: {r['source']}.*"
+        for r in by_card["Events"]] + [""]
     for d in sorted(EVENTS.values(), key=lambda d: d.name):
         uses = {"event", "event.not-a-card"} | card_rules[d.name]
         lines += card_entry(d, by_card[d.name], shown, uses & set(RULES))

@@ -1,21 +1,31 @@
 """Finding the rule: ranked, forgiving search over every rule, ruling, card text and glossary
-entry, for questions as judges type them ("exchange empty pile", "tie breaker").
+entry, for questions as judges type them ("exchange empty pile", "tie breaker", "can I call
+Royal Carriage on a Duration card?").
 
 The index is SQLite's full-text index (FTS5) with the Porter stemmer, so word forms meet
 ("exchanges", "exchanging" find "exchange"), built in memory at first use (a few
-milliseconds). A question is read as a list of *concepts*: each word that is not a stop word,
-with its Dominion synonyms (:data:`SYNONYMS`: "topdeck" is also "put onto your deck", "upgrade
-pile" is also "non-Supply") and, for a word the index does not know, the nearest word it
-does (a typo). Entries are ranked by how many concepts they hold (a concept in most entries,
-such as "card", does not count), then by FTS5's BM25 rank of the words as typed (a synonym
-finds an entry but adds no weight)
-(ids and titles weigh more than text, a general rule or glossary term more than a card's
-ruling); an entry whose id is the whole question ("Mission", "topdeck") comes first.
+milliseconds); a ruling is indexed with its title, which says what it rules. A question is
+read as a list of *concepts*: each card's, Event's or token's name it holds, however many
+words ("royal carriages" is Royal Carriage, "minus one card token" the -1 Card token, "ferry
+token" the -$2 cost token), with what the name implies (Soldier: a Traveller, non-Supply);
+each other word that is not a stop word, with its Dominion synonyms (:data:`SYNONYMS`:
+"topdeck" is also "put onto your deck", "upgrade pile" is also "non-Supply") and, for a word
+the index does not know, the nearest word it does (a typo).
+
+Entries are ranked by the weight of the concepts they hold (:func:`weights`): a concept
+weighs the more the fewer entries hold it, a name more than other words, a concept in an
+entry's id or title twice as much as in its text; where the question names a card, a word
+that most of that card's entries hold weighs little ("call" on Royal Carriage). A general
+rule or glossary term weighs a little more than a card's ruling, more where the question
+names no card, and twice as much where it asks what a word means ("what counts as in
+play"). Two words of the question side by side in an entry ("empty hand") add to its weight.
+Equal weights rank by FTS5's BM25 of the words as typed. An entry whose id is the
+whole question ("Mission", "topdeck") comes first.
 
 Each hit shows the sentence of its text that best answers the question (:func:`excerpts`): the
-one holding most of the question's concepts, then the best BM25 rank of the words as typed,
-read from a second index of every entry's sentences (the same stemmer and synonyms; a
-ruling's own text, not its example); the first sentence when none holds a concept.
+one holding the most weight of the question's concepts, then the best BM25 rank of the words
+as typed, read from a second index of every entry's sentences (the same stemmer and synonyms;
+a ruling's own text, not its example); the first sentence when none holds a concept.
 
 >>> "travellers.exchange-needs-copy" in [h.id for h in search("exchange empty pile", 3)]
 True
@@ -27,10 +37,12 @@ True
 from __future__ import annotations
 
 import difflib
+import math
 import re
 import sqlite3
 from dataclasses import asdict, dataclass
 from functools import cache
+from itertools import pairwise
 from typing import Any
 
 from dominion_tavern.checker.reference.pages import glossary
@@ -51,8 +63,20 @@ STOP_WORDS = frozenset({
     "rule", "rules", "ruling", "s", "same", "should", "so", "t", "than", "that", "the", "their",
     "them", "then", "there", "these", "they", "this", "those", "to", "too", "was", "we", "were",
     "what", "when", "where", "which", "while", "who", "whom", "why", "will", "with", "would",
-    "you", "your", "yours",
+    "you", "your", "yours", "mine",
+    # a question's own words: who asks, how sure, what else
+    "he", "she", "him", "her", "his", "hers", "still", "anything", "something", "already",
+    "let", "lets", "many", "much", "now", "just", "also", "really", "actually", "ok", "okay",
+    "someone", "somebody", "else", "else's", "want", "wants", "need", "needs",
+    "able", "allowed", "work", "works", "way", "about",
 })
+
+#: A question asking what a word means: its rule or glossary entry first.
+DEFINITION = re.compile(r"^\s*(?:what(?:'s| is| are) (?:an? |the )?|what counts as|what does"
+                        r"|meaning of|define)\b|\bmeans?\s*\??\s*$", re.IGNORECASE)
+
+#: "mine" ending a clause, in lower case, is a pronoun ("is it still mine?"), not the card.
+PRONOUN = re.compile(r"\bmine\b\s*(?:[?.!,;]|$)")
 
 #: Dominion words and their other names: each side finds the other (phrases in quotes).
 SYNONYMS: dict[str, tuple[str, ...]] = {
@@ -76,8 +100,14 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "minus": ("-1", "-$1", "-$2"),
     "card-token": ("-1 card",),
     "one": ("1",),
-    "two": ("2",),
+    "two": ("2", "several", "multiple", "stack"),
     "three": ("3",),
+    "four": ("4",),
+    "five": ("5",),
+    "six": ("6",),
+    "seven": ("7",),
+    "second": ("again", "twice", "once", "2nd"),
+    "again": ("twice", "more than once"),
     "duration": ("stays in play", "next turn"),
     "stays": ("stays in play",),
     "attack": ("attacks",),
@@ -91,10 +121,13 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "shuffle": ("reshuffle",),
     "reshuffle": ("shuffle",),
     "empty": ("no cards", "run out", "none left"),
+    "run-out": ("empty", "none left", "runs out"),
+    "runs-out": ("empty", "none left", "run out"),
+    "ran-out": ("empty", "none left", "run out"),
     "ends": ("end",),
     "over": ("end",),
     "double": ("twice", "throne room"),
-    "twice": ("throne room", "played twice", "once"),
+    "twice": ("played twice", "once", "again", "two"),
     "replay": ("play it again", "twice"),
     "cost": ("costs", "cheaper"),
     "cheaper": ("cost", "less"),
@@ -107,13 +140,61 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "plus": ("+",),
     "token": ("tokens",),
     "order": ("any order", "simultaneous"),
+    "in-play": ("play area",),
+    "set-aside": ("sets aside", "setting aside"),
+    "decline": ("optional", "you may"),
+    "skip": ("optional", "you may"),
+    "optional": ("you may",),
+    "must": ("mandatory", "not optional"),
+    "forced": ("mandatory", "not optional"),
+    "back": ("return", "returns"),
+    "only": ("fewer than", "too few"),
+    "both": ("each", "several"),
+    "protect": ("unaffected",),
+    "hit": ("affected", "attack"),
+    "trade": ("exchange",),
 }
-#: How much more an entry of a kind weighs when it holds as many of the question's words:
-#: the general rule first, then the card rulings that apply it.
-KIND_WEIGHT = {"rule": 1.5, "term": 1.5, "ruling": 1.0, "card": 1.0, "event": 1.0}
+#: A judge's names of the Adventures tokens, and how the rules write them (FTS5 drops the
+#: sign: "1 card token" is the -1 Card token, or Pathfinding's +1 Card token).
+TOKENS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
+    (re.compile(pattern + r"(?:'s)? (?:cost )?tokens?\b"), phrases) for pattern, phrases in (
+        (r"(?:\bminus|-) ?(?:one |1 ?)?card", ("1 card token",)),
+        (r"(?:(?:\bminus|-) ?(?:one |a |1 ?)?(?:\$|coin|dollar|money)|-\$1?)", ("$1 token",)),
+        (r"(?:(?:\bminus|-) ?(?:two|2|\$2)(?: coin| dollar)?|\bferry)",
+         ("$2 token", "$2 cost token")),
+        (r"\b(?:journey|pilgrimage|ranger|giant)", ("journey token",)),
+        (r"\b(?:estate|inheritance)", ("estate token",)),
+        (r"\b(?:trashing|plan)", ("trashing token",)),
+        (r"(?:(?:\bplus|\+) ?(?:one |1 ?)?action|\blost arts)", ("1 action token",)),
+        (r"(?:(?:\bplus|\+) ?(?:one |1 ?)?buy|\bseaway)", ("1 buy token",)),
+        (r"(?:(?:\bplus|\+) ?(?:one |1 ?)?card|\bpathfinding)", ("1 card token",)),
+        (r"(?:(?:\bplus|\+) ?(?:one |a |1 ?)?(?:\$|coin|dollar|money)|\+\$1?|\btraining)",
+         ("$1 token",)),
+    ))
+#: How much more an entry of a kind weighs when it holds the same concepts: the general rule
+#: first, then the card rulings that apply it; more so for a question that names no card,
+#: and for one that asks what a word means.
+KIND_WEIGHT = {"rule": 1.2, "term": 1.2, "ruling": 1.0, "card": 1.0, "event": 1.0}
+GENERAL_WEIGHT = {"rule": 1.3, "term": 1.3, "ruling": 1.0, "card": 1.0, "event": 1.0}
+DEFINITION_WEIGHT = {"rule": 2.0, "term": 2.0, "ruling": 1.0, "card": 1.0, "event": 1.0}
 #: A concept found in more than this share of the entries does not count for the ranking by
 #: concepts held (it still counts for BM25).
 COMMON = 0.5
+#: How much more a concept weighs in an entry's id or title than in its text.
+HEAD = 2.0
+#: How much more a card's, Event's or token's name weighs than another word; what a name
+#: implies (a Traveller, non-Supply), how much less.
+NAME = 1.5
+IMPLIED = 0.3
+#: Two words of the question found side by side in an entry ("empty hand") add this share of
+#: their weights again.
+PHRASE = 0.3
+#: How steeply a word loses weight as more of the named card's entries hold it (0: not at all).
+DAMP = 0.5
+#: What a concept of no weight (in most entries, "card") counts for in choosing a sentence.
+LITTLE = 0.1
+#: Decimal places of the weights compared (closer weights rank by BM25).
+STEP = 1
 
 _WORD = re.compile(r"[a-z0-9$][a-z0-9$'-]*")
 _ENDINGS = ("s", "es", "ing", "ed", "d")
@@ -169,7 +250,7 @@ def _entries() -> list[tuple[str, str, str, str]]:
         out.append(("rule", r.id, r.title, "\n".join([*texts, r.history or ""]).strip()))
     for x in rulings():
         text = x["text"] + ("\n" + x["example"] if x.get("example") else "")
-        out.append(("ruling", x["id"], f"{x['card']} ruling", text))
+        out.append(("ruling", x["id"], x["title"], text))
     for name, d in CARDS.items():
         texts = "\n".join(dict.fromkeys(d.texts.values()))
         out.append(("card", name, f"{name} ({', '.join(d.types)}, {d.cost})", texts))
@@ -218,11 +299,12 @@ class Index:
             f"SELECT rowid, entry, body, bm25(sentence) FROM sentence WHERE sentence MATCH ? "
             f"AND entry IN ({marks})", (expr, *entries)).fetchall()
 
-    def spelled(self, word: str) -> list[str]:
-        """``word`` if the index holds it (in any form), else the nearest words it holds."""
+    def spelled(self, word: str, typo: bool = True) -> list[str]:
+        """``word`` if the index holds it (in any form), else (if it may be a ``typo``) the
+        nearest words it holds."""
         if word in self.known or self.count(_phrase(word)):
             return [word]
-        return difflib.get_close_matches(word, self.words, n=2, cutoff=0.75)
+        return difflib.get_close_matches(word, self.words, n=2, cutoff=0.75) if typo else []
 
     def count(self, expr: str) -> int:
         return self.db.execute("SELECT count(*) FROM doc WHERE doc MATCH ?", (expr,)).fetchone()[0]
@@ -236,6 +318,8 @@ def index() -> Index:
 def _phrase(text: str) -> str:
     """An FTS5 phrase for ``text`` (every token quoted: no operators or columns by accident)."""
     tokens = _WORD.findall(text.lower())
+    if tokens == ["$"]:
+        return '"$"*'  # any amount: the index holds "$1", "$2" ("+$1" is "$1")
     return '"' + " ".join(t.replace('"', "") for t in tokens) + '"' if tokens else '""'
 
 
@@ -246,6 +330,8 @@ class Concept:
 
     words: tuple[str, ...]
     synonyms: tuple[str, ...]
+    name: bool = False      # a card's, Event's or token's name: weighs NAME times as much
+    implied: bool = False   # what a name implies (Soldier: Traveller, non-Supply): weighs less
 
     @property
     def expr(self) -> str:
@@ -253,24 +339,69 @@ class Concept:
 
 
 def concepts(query: str) -> list[Concept]:
-    """The question's concepts: each word that is not a stop word, or a two-word name with
-    synonyms ("face down", "non supply")."""
+    """The question's concepts: each card or Event named (several words are one name: "royal
+    carriages" is Royal Carriage), each other word that is not a stop word, or a two-word name
+    with synonyms ("face down", "non supply")."""
     idx = index()
-    words = [w.removesuffix("'s").rstrip("'") for w in _WORD.findall(query.lower())]
-    words = [w for w in words if w and w not in STOP_WORDS]  # "Miser's" is Miser
     out: list[Concept] = []
+    for pattern, phrases in TOKENS:
+        if pattern.search(query.lower()):
+            query = pattern.sub(" ", query.lower())
+            out.append(Concept(phrases, (), name=True))
+    pronoun = bool(PRONOUN.search(query))
+    query = query.lower()
+    words = [w.removesuffix("'s").rstrip("'") for w in _WORD.findall(query)]
+    words = [w for w in words if w]  # "Miser's" is Miser
     i = 0
     while i < len(words):
+        size = 0 if words[i] == "mine" and pronoun else _name_at(words, i)
+        if size > 1 or (size == 1 and not synonyms(words[i])):
+            named = " ".join(words[i:i + size])
+            out.append(Concept((named,), (), name=True))
+            out += [Concept((k,), synonyms(k), implied=True) for k in _implied(named)]
+            i += size
+            continue
         word = words[i]
-        pair = f"{word}-{words[i + 1]}" if i + 1 < len(words) else ""
+        i += 1
+        pair = f"{word}-{words[i]}" if i < len(words) else ""
         if pair in SYNONYMS:
             word, i = pair, i + 1
-        spelled = tuple(w for w in idx.spelled(word) if _WORD.search(w))
-        others = tuple(a for a in synonyms(word) if _WORD.search(a) and a not in spelled)
+        elif word in STOP_WORDS:
+            continue
+        others = tuple(a for a in synonyms(word) if _WORD.search(a))
+        spelled = tuple(w for w in idx.spelled(word, typo=not others) if _WORD.search(w))
+        others = tuple(a for a in others if a not in spelled)
         if spelled or others:
             out.append(Concept(spelled, others))
-        i += 1
     return out
+
+
+@cache
+def _names() -> frozenset[tuple[str, ...]]:
+    """The words of every card's and Event's name, lower case."""
+    return frozenset(tuple(_WORD.findall(n.lower())) for n in (*CARDS, *EVENTS))
+
+
+def _implied(named: str) -> list[str]:
+    """What a card's or Event's name implies beyond itself: an Event is an Event, a Traveller a
+    Traveller, a Reserve a Reserve, a card outside the Supply non-Supply."""
+    for name, d in CARDS.items():
+        if _WORD.findall(name.lower()) == _WORD.findall(named.removesuffix("s")) \
+                or _WORD.findall(name.lower()) == _WORD.findall(named):
+            kinds = [t.lower() for t in d.types if t in ("Traveller", "Reserve", "Duration")]
+            return kinds + ([] if d.supply else ["non-supply"])
+    return ["event"]
+
+
+def _name_at(words: list[str], i: int) -> int:
+    """How many of ``words`` from ``i`` on make a card's or Event's name (its last word may be
+    plural), longest first; 0 if none does."""
+    for size in range(min(4, len(words) - i), 0, -1):
+        found = words[i:i + size]
+        if tuple(found) in _names() or tuple([*found[:-1], found[-1].removesuffix("s")]) \
+                in _names():
+            return size
+    return 0
 
 
 def synonyms(word: str) -> tuple[str, ...]:
@@ -283,47 +414,92 @@ def synonyms(word: str) -> tuple[str, ...]:
 
 def search(query: str, limit: int = 10) -> list[Hit]:
     """The entries that best answer ``query``, best first (at most ``limit``)."""
-    found = concepts(query)
+    definition = bool(DEFINITION.search(query))
+    found = concepts(DEFINITION.sub(" ", query))
     if not found or limit < 1:
         return []
     idx = index()
-    held: dict[int, int] = {}
-    for concept in found:
-        rows = idx.matches(concept.expr)
-        if len(rows) > idx.size * COMMON:
-            continue  # "card": in most entries, it tells none apart
-        for row in rows:
-            held[row[0]] = held.get(row[0], 0) + 1
+    score = weigh(found)
     typed = " OR ".join(_phrase(w) for c in found for w in c.words)
     rank = {r[0]: r[5] for r in idx.matches(typed)} if typed else {}
     rows = idx.matches(" OR ".join(c.expr for c in found))
     exact = query.strip().lower()
-    rows.sort(key=lambda r: (r[2].lower() != exact, -held.get(r[0], 0),
+    kind = DEFINITION_WEIGHT if definition else KIND_WEIGHT \
+        if any(c.name for c in found) else GENERAL_WEIGHT
+    rows.sort(key=lambda r: (r[2].lower() != exact,
+                             -round(score.get(r[0], 0.0) * kind[r[1]], STEP),
                              rank.get(r[0], 0.0) * KIND_WEIGHT[r[1]]))
     best = excerpts([r[0] for r in rows[:limit]], found)
     return [Hit(ident, kind, title, best.get(rowid, line))
             for rowid, kind, ident, title, line, _ in rows[:limit]]
 
 
+def weights(found: list[Concept]) -> dict[Concept, tuple[float, frozenset[int]]]:
+    """Each concept's weight, and the entries (by rowid) holding it: a concept weighs the more
+    the fewer entries hold it (its inverse document frequency), a card's, Event's or token's
+    name ``NAME`` times as much, what a name implies ``IMPLIED`` times as much. Where the
+    question names a card, a concept weighs the less the more of that card's entries hold it
+    ("call" in a question on Royal Carriage tells little). A concept held by most entries
+    ("card") or by the same entries as another ("buy" and "buying") has none."""
+    idx = index()
+    held: dict[Concept, frozenset[int]] = {}
+    for concept in found:
+        rows = frozenset(r[0] for r in idx.matches(concept.expr))
+        if rows and rows not in held.values() and len(rows) <= idx.size * COMMON:
+            held[concept] = rows
+    out: dict[Concept, tuple[float, frozenset[int]]] = {}
+    for concept, rows in held.items():
+        weight = math.log(idx.size / len(rows))
+        if concept.name:
+            weight *= NAME
+        elif concept.implied:
+            weight *= IMPLIED
+        named = frozenset().union(*(r for c, r in held.items() if c.name and c != concept))
+        if named and not concept.implied:
+            weight *= (1 - len(rows & named) / len(named)) ** DAMP
+        out[concept] = (weight, rows)
+    return out
+
+
+def weigh(found: list[Concept]) -> dict[int, float]:
+    """Each entry's (by rowid) weight of the concepts ``found`` it holds (:func:`weights`),
+    a concept counting ``HEAD`` times as much in the entry's id or title."""
+    idx = index()
+    score: dict[int, float] = {}
+    weighed = weights(found)
+    for concept, (weight, rows) in weighed.items():
+        head = {r[0] for r in idx.matches(f"{{ident title}} : ({concept.expr})")}
+        for row in rows:
+            score[row] = score.get(row, 0.0) + weight * (HEAD if row in head else 1.0)
+    plain = [c for c in found if not (c.name or c.implied) and len(c.words) == 1]
+    for one, two in pairwise(plain):
+        bonus = PHRASE * (weighed.get(one, (0.0,))[0] + weighed.get(two, (0.0,))[0])
+        for row in idx.matches(_phrase(f"{one.words[0]} {two.words[0]}")):
+            score[row[0]] = score.get(row[0], 0.0) + bonus
+    return score
+
+
 def excerpts(entries: list[int], found: list[Concept]) -> dict[int, str]:
-    """For each entry (by rowid), the sentence holding most of the concepts ``found``, then
-    ranked best by BM25 for the words as typed; entries none of whose sentences holds one are
-    left out (their first line stands)."""
+    """For each entry (by rowid), the sentence holding the most weight of the concepts
+    ``found`` (:func:`weights`; one that weighs nothing counts a little), then ranked best by
+    BM25 for the words as typed; entries none of whose sentences holds one are left out (their
+    first line stands)."""
     if not entries:
         return {}
     idx = index()
-    held: dict[int, int] = {}
+    weight = {c: w for c, (w, _) in weights(found).items()}
+    held: dict[int, float] = {}
     text: dict[int, tuple[int, str]] = {}
     for concept in found:
         for sid, entry, body, _ in idx.sentences_matching(concept.expr, entries):
-            held[sid] = held.get(sid, 0) + 1
+            held[sid] = held.get(sid, 0.0) + weight.get(concept, LITTLE)
             text[sid] = (entry, body)
     typed = " OR ".join(_phrase(w) for c in found for w in c.words)
     rank = {sid: bm for sid, _, _, bm in idx.sentences_matching(typed, entries)} if typed \
         else {}
-    best: dict[int, tuple[tuple[int, float, int], str]] = {}
+    best: dict[int, tuple[tuple[float, float, int], str]] = {}
     for sid, (entry, body) in text.items():
-        key = (-held[sid], rank.get(sid, 0.0), sid)
+        key = (-round(held[sid], STEP), rank.get(sid, 0.0), sid)
         if entry not in best or key < best[entry][0]:
             best[entry] = (key, body)
     return {entry: _cut(body, WIDTH) for entry, (_, body) in best.items()}

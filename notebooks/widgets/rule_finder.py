@@ -69,8 +69,8 @@ def ruling_entry(x: dict[str, Any]) -> str:
     d = ruling_data(x)
     only = f" ({', '.join(d['rulesets'])} only)" if d.get("rulesets") else ""
     example = _para("example", d["example"]) if d.get("example") else ""
-    return (f"<h4>A ruling on {escape(d['card'])}{escape(only)} "
-            f"<span class='tv-rule'>[{escape(d['id'])}]</span></h4>"
+    return (f"<h4>{escape(d['title'])} <span class='tv-rule'>[{escape(d['id'])}]</span></h4>"
+            f"<p class='tv-hitkind'>A ruling on {escape(d['card'])}{escape(only)}</p>"
             + _para("ruling", d["text"]) + example + _para("source", d["source"])
             + _scenarios(d["scenarios"]))
 
