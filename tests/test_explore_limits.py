@@ -1,12 +1,19 @@
 """The explorer's limits hold everywhere (issue 23): ``max_nodes`` bounds a single decision with
 millions of answers (Cellar with 25 different cards: 2^25 ways to discard), whose answers are
 made one at a time and counted without being listed; a time limit for the interactive tools;
-a search cut short says which limit, where, and what it had explored."""
+a search cut short says which limit, where, and what it had explored. The same for a chance
+step with billions of outcomes, made one at a time as well."""
 
 from __future__ import annotations
 
+import tracemalloc
+from fractions import Fraction
+
+import yaml
+from dominion_tavern.checker.cli import main
 from dominion_tavern.checker.explore import explore
 from dominion_tavern.checker.reading.why_not import OPTIONS_LISTED, pending_dict
+from dominion_tavern.rulebook.engine.chance import ChanceStep, probability
 from dominion_tavern.rulebook.engine.game import Game
 from dominion_tavern.rulebook.position import build
 
@@ -50,3 +57,74 @@ def test_a_report_of_a_decision_lists_a_bounded_number_of_answers_and_counts_the
     d = pending_dict(g)
     assert len(d["options"]) == OPTIONS_LISTED and d["options_count"] == 2 ** 25
     assert d["options"][:2] == ["discard: nothing", "discard: Copper"]
+
+
+# Bob's hand: 12 cards drawn from a pool of 36 kinds, 2 of each, not yet known. Ann's Militia
+# makes it known (rule chance.unknown-order): 29,502,452,868 ways to come up, each multiset of
+# 12 names with its multivariate hypergeometric probability.
+POOL_KINDS = ["Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse", *KINGDOM,
+              "Council Room", "Harbinger", "Merchant", "Vassal", "Poacher", "Sentry", "Bandit",
+              "Artisan", "Magpie", "Ratcatcher", "Page"]
+BIG_HAND = {"kingdom": POOL_KINDS[7:], "players": [
+    {"name": "Ann", "hand": ["Militia"]},
+    {"name": "Bob", "hand": {"unknown": 12, "pool": [f"2 {n}" for n in POOL_KINDS]}}],
+    "turn": {"phase": "action"}}
+BIG_HAND_OUTCOMES = 29_502_452_868  # the x^12 coefficient of (1 + x + x^2)^36
+
+
+def test_the_outcome_count_of_a_huge_chance_step_is_the_multiset_count():
+    counts = {n: 2 for n in POOL_KINDS}
+    assert len(POOL_KINDS) == 36
+    coefficients = [1]
+    for _ in POOL_KINDS:  # multiply by (1 + x + x^2): at most 2 of each kind
+        coefficients = [sum(coefficients[j - m] for m in range(3) if 0 <= j - m <
+                            len(coefficients)) for j in range(len(coefficients) + 2)]
+    assert coefficients[12] == BIG_HAND_OUTCOMES
+    step = ChanceStep.of("Bob", "deal", counts, 12, "test")
+    assert step.answer_count() == BIG_HAND_OUTCOMES and step.lazy
+
+
+def test_a_chance_step_with_billions_of_outcomes_stops_at_the_node_limit():
+    """The outcomes are made one at a time, so the node limit holds at the chance step itself
+    with little memory; each outcome found keeps its exact probability, and the mass left
+    unexplored is exactly what the outcomes tried leave."""
+    tracemalloc.start()
+    try:
+        ex = explore(lambda: build(BIG_HAND), ["play Militia"], {"decisions": 0},
+                     ["players.Bob.hand"], max_nodes=300)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 100 * 2 ** 20  # listing the outcomes first took gigabytes
+    assert ex.truncated and ex.limit == "max-nodes" and ex.explored == 300
+    answers, prompt, tried, of = ex.cut
+    assert answers == [] and prompt.startswith("Chance: which 12 of the 72 cards")
+    assert tried == 300 and of == BIG_HAND_OUTCOMES
+    assert "300 of its 29,502,452,868 answers tried" in ex.limit_text()
+    pool = {n: 2 for n in POOL_KINDS}
+    found = Fraction(0)
+    for o in ex.outcomes:
+        hand = o.values["players.Bob.hand"]
+        assert o.low == o.high == probability(pool, hand)  # exactly one way to each hand
+        found += o.low
+    assert len(ex.outcomes) == 300 and ex.unexplored == 1 - found
+    first = min(ex.outcomes, key=lambda o: o.path)  # the first in the steps' order
+    assert first.path == ["deal: " + ", ".join(sorted(POOL_KINDS)[i // 2] for i in range(12))]
+
+
+def test_explore_on_a_huge_chance_step_says_which_limit_and_exits_1(tmp_path, capsys):
+    """``tavern explore`` (exit 1 for a search cut short, as its help says) on the same
+    position: it names the limit, the chance step and how many of its outcomes it tried."""
+    f = tmp_path / "huge-chance.yaml"
+    f.write_text(yaml.safe_dump({
+        "meta": {"id": "huge-chance", "title": "A hand of 12 from 36 kinds",
+                 "question": "What can Bob's hand be?", "sources": ["test"],
+                 "rules": ["chance.unknown-order"]},
+        "setup": BIG_HAND, "script": ["play Militia"],
+        "outcomes": {"stop": {"decisions": 0}, "fields": ["players.Bob.hand"]}}))
+    assert main(["explore", "--max-nodes", "300", str(f)]) == 1
+    out = capsys.readouterr().out
+    assert "TRUNCATED: stopped by the node limit (300 answers tried)" in out
+    assert "(300 of its 29,502,452,868 answers tried)" in out
+    assert "| ... (29,502,452,868 in all)" in out  # the step shown, its outcomes not all listed
+    assert len(out) < 300 * 1000
