@@ -6,6 +6,8 @@ step with billions of outcomes, made one at a time as well."""
 
 from __future__ import annotations
 
+import io
+import json
 import tracemalloc
 from fractions import Fraction
 
@@ -128,3 +130,33 @@ def test_explore_on_a_huge_chance_step_says_which_limit_and_exits_1(tmp_path, ca
     assert "(300 of its 29,502,452,868 answers tried)" in out
     assert "| ... (29,502,452,868 in all)" in out  # the step shown, its outcomes not all listed
     assert len(out) < 300 * 1000
+
+
+def test_check_reports_a_huge_chance_step_left_pending_without_listing_it(tmp_path, capsys):
+    """``tavern check --json`` gives the pending step's first answers and how many there are
+    (it listed all 29.5 billion before saying anything)."""
+    f = tmp_path / "huge-pending.yaml"
+    f.write_text(yaml.safe_dump({
+        "meta": {"id": "huge-pending", "question": "Where does the Militia stop?"},
+        "setup": BIG_HAND, "script": ["play Militia"]}))
+    assert main(["check", "--json", str(f)]) == 4  # no claim
+    pending = json.loads(capsys.readouterr().out)["pending"]
+    assert pending["prompt"].startswith("Chance: which 12 of the 72 cards")
+    assert len(pending["options"]) == OPTIONS_LISTED
+    assert pending["options_count"] == BIG_HAND_OUTCOMES
+
+
+def test_play_shows_a_few_outcomes_of_a_huge_chance_step_and_draws_one(tmp_path, monkeypatch,
+                                                                       capsys):
+    """``tavern play`` lists 20 of the step's outcomes, says how many there are and how to
+    name one; a number does not pick among billions; 'random' draws one without listing."""
+    f = tmp_path / "huge-play.yaml"
+    f.write_text(yaml.safe_dump({
+        "meta": {"id": "huge-play", "question": "What does Bob keep?"},
+        "setup": BIG_HAND, "script": ["play Militia"]}))
+    monkeypatch.setattr("sys.stdin", io.StringIO("3\nrandom\nquit\n"))
+    main(["play", str(f), "--seed", "2"])
+    out = capsys.readouterr().out
+    assert "... (29,502,452,868 in all: answer 'deal: A, B' naming the cards that come up)" in out
+    assert "'3' is not a legal answer to the chance step" in out
+    assert "Bob has in hand" in out and len(out) < 20_000  # drawn, then the next decision

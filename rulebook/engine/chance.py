@@ -231,7 +231,10 @@ class ChanceStep(Decision):
 
 def random_outcome(step: ChanceStep, rng: Random) -> str:
     """An outcome of ``step`` drawn with exactly its probabilities (one whole number drawn
-    from ``rng`` over their common denominator)."""
+    from ``rng`` over their common denominator; for a step too large to list, over the ways to
+    take its cards, read kind by kind without making the outcomes)."""
+    if step.lazy:
+        return _label(step.verb, _drawn(step.group, step.k, rng))
     denominator = lcm(*(p.denominator for _, p in step.each_chance()))
     r = rng.randrange(denominator)
     for label, p in step.each_chance():
@@ -239,3 +242,24 @@ def random_outcome(step: ChanceStep, rng: Random) -> str:
         if r < 0:
             return label
     raise AssertionError("a chance step's probabilities add up to 1")  # pragma: no cover
+
+
+def _drawn(group: tuple[tuple[str, int], ...], k: int, rng: Random) -> tuple[str, ...]:
+    """``k`` names taken from ``group`` at random: one of the ``comb(total, k)`` equally likely
+    ways to take the cards, ``r``; the ways with ``m`` of the first kind are a block of
+    ``comb(c, m) * comb(rest, k - m)`` of them, and ``r`` within the block is a way to take the
+    others."""
+    left = sum(c for _, c in group)
+    r = rng.randrange(comb(left, k))
+    out: list[str] = []
+    for name, c in group:
+        left -= c
+        for m in range(min(c, k), -1, -1):
+            others = comb(left, k - m)
+            block = comb(c, m) * others
+            if r < block:
+                out += [name] * m
+                k, r = k - m, r % others
+                break
+            r -= block
+    return tuple(out)
