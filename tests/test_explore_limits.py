@@ -11,9 +11,11 @@ import json
 import tracemalloc
 from fractions import Fraction
 
+import pytest
 import yaml
 from dominion_tavern.checker.cli import main
-from dominion_tavern.checker.explore import explore
+from dominion_tavern.checker.explore import ExploreError, explore
+from dominion_tavern.checker.explore.script_branches import explore_script
 from dominion_tavern.checker.reading.why_not import OPTIONS_LISTED, pending_dict
 from dominion_tavern.rulebook.engine.chance import ChanceStep, probability
 from dominion_tavern.rulebook.engine.game import Game
@@ -160,3 +162,15 @@ def test_play_shows_a_few_outcomes_of_a_huge_chance_step_and_draws_one(tmp_path,
     assert "... (29,502,452,868 in all: answer 'deal: A, B' naming the cards that come up)" in out
     assert "'3' is not a legal answer to the chance step" in out
     assert "Bob has in hand" in out and len(out) < 20_000  # drawn, then the next decision
+
+
+def test_a_script_cannot_leave_a_huge_chance_step_open():
+    """A script entry that leaves a step open follows each outcome as a branch: past 10,000
+    outcomes it is refused at once, saying how to name the outcome (it listed them all)."""
+    with pytest.raises(ExploreError) as e:
+        explore_script(lambda: build(BIG_HAND), ["play Militia", "reveal Moat"],
+                       {"decisions": 0}, ["players.Bob.hand"])
+    assert str(e.value).startswith("script entry 2 'reveal Moat' leaves open a chance step "
+                                   "with 29,502,452,868 outcomes")
+    assert str(e.value).endswith("at most 10,000 can be followed one by one; name what comes "
+                                 "up ('deal: A, B')")
