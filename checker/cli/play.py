@@ -35,7 +35,7 @@ from dominion_tavern.rulebook.engine.decisions import Decision, IllegalAnswer
 from dominion_tavern.rulebook.engine.game import Game
 
 TOOL = "tavern play"
-MAX_LISTED = 20   # a multi-pick with more answers than this is answered by its cards' numbers
+MAX_LISTED = 20   # a multi-pick or chance step with more answers is answered by cards, not numbers
 COMMANDS = {
     "help": "this list",
     "undo": "take back the last answer",
