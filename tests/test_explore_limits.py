@@ -10,6 +10,7 @@ import io
 import json
 import tracemalloc
 from fractions import Fraction
+from itertools import permutations
 
 import pytest
 import yaml
@@ -18,6 +19,7 @@ from dominion_tavern.checker.explore import ExploreError, explore
 from dominion_tavern.checker.explore.script_branches import explore_script
 from dominion_tavern.checker.reading.why_not import OPTIONS_LISTED, pending_dict
 from dominion_tavern.rulebook.engine.chance import ChanceStep, probability
+from dominion_tavern.rulebook.engine.decisions import Decision, Option
 from dominion_tavern.rulebook.engine.game import Game
 from dominion_tavern.rulebook.position import build
 
@@ -174,3 +176,39 @@ def test_a_script_cannot_leave_a_huge_chance_step_open():
                                    "with 29,502,452,868 outcomes")
     assert str(e.value).endswith("at most 10,000 can be followed one by one; name what comes "
                                  "up ('deal: A, B')")
+
+
+def test_is_answer_agrees_with_the_listed_answers():
+    """``Decision.is_answer`` tells an answer without listing them: on small picks (repeated
+    names, ordered or not) it holds exactly for the labels ``answers()`` lists."""
+    names = ["Estate", "Copper", "Estate", "Gold"]
+    for ordered in (False, True):
+        for lo, hi in ((0, 2), (1, 3), (0, 4)):
+            d = Decision("Ann", "pick", [Option(n) for n in names], min=lo, max=hi,
+                         verb="trash", multi=True, ordered=ordered)
+            fresh = Decision("Ann", "pick", [Option(n) for n in names], min=lo, max=hi,
+                             verb="trash", multi=True, ordered=ordered)
+            listed = set(fresh.answers())
+            tried = {f"trash: {', '.join(p)}" for k in range(5)
+                     for p in permutations([*names, "Silver"], k)} | {"trash: nothing"}
+            assert {a for a in tried if d.is_answer(a)} == listed
+
+
+def test_pending_expectations_at_a_decision_with_millions_of_answers(tmp_path, capsys):
+    """``expect.pending`` at Cellar with 25 different cards (2^25 answers) is checked without
+    listing them: an answer offered, one written out of order (not an answer), a wrong count."""
+    f = tmp_path / "cellar-pending.yaml"
+    pending = {"player": "Ann", "options_include": ["discard: Copper, Gold"],
+               "options_exclude": ["discard: Gold, Copper", "discard: Platinum"]}
+    f.write_text(yaml.safe_dump({"meta": {"id": "cellar-pending", "question": "q"},
+                                 "setup": CELLAR_25, "script": ["play Cellar"],
+                                 "expect": {"pending": pending}}))
+    assert main(["check", str(f)]) == 0
+    pending["options"] = ["discard: nothing"]
+    f.write_text(yaml.safe_dump({"meta": {"id": "cellar-pending", "question": "q"},
+                                 "setup": CELLAR_25, "script": ["play Cellar"],
+                                 "expect": {"pending": pending}}))
+    assert main(["check", str(f)]) == 1
+    out = capsys.readouterr().out
+    assert "pending.options: expected discard: nothing, got discard: nothing | " in out
+    assert "| ... (33554432 in all)" in out and len(out) < 5_000

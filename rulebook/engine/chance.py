@@ -26,7 +26,7 @@ from math import comb, lcm, prod
 from random import Random
 from typing import Any
 
-from dominion_tavern.rulebook.engine.decisions import Decision, Option
+from dominion_tavern.rulebook.engine.decisions import Decision, IllegalAnswer, Option
 
 #: What came up from a group of cards in unknown order, as the log records it: the group's
 #: names and counts just before (a copy, never changed after), and the names that came up.
@@ -191,6 +191,12 @@ class ChanceStep(Decision):
 
     def answer_count(self) -> int:
         return outcome_count(self.group, self.k)
+
+    def is_answer(self, label: str) -> bool:
+        try:
+            return self.resolve(label).label == label
+        except IllegalAnswer:
+            return False
 
     def probability(self, label: str) -> Fraction:
         if self.chances is not None:
