@@ -17,6 +17,7 @@ import yaml
 from dominion_tavern.checker.cli import main
 from dominion_tavern.checker.explore import ExploreError, explore
 from dominion_tavern.checker.explore.script_branches import explore_script
+from dominion_tavern.checker.format.dump import dump, loads_back
 from dominion_tavern.checker.reading.why_not import OPTIONS_LISTED, pending_dict
 from dominion_tavern.rulebook.engine.chance import ChanceStep, probability
 from dominion_tavern.rulebook.engine.decisions import Decision, Option
@@ -212,3 +213,13 @@ def test_pending_expectations_at_a_decision_with_millions_of_answers(tmp_path, c
     out = capsys.readouterr().out
     assert "pending.options: expected discard: nothing, got discard: nothing | " in out
     assert "| ... (33554432 in all)" in out and len(out) < 5_000
+
+
+def test_a_dump_at_a_decision_with_millions_of_answers_compares_them_without_listing():
+    """``tavern dump`` checks that what it writes loads back to the same position, the pending
+    decision's answers included: past 1,000 of them, by their count and the first 1,000."""
+    g = Game(lambda: build(CELLAR_25))
+    g.answer("play Cellar")
+    d = dump(g)
+    assert d.script == ["play Cellar"]
+    assert loads_back(d.setup, g, d.script)
