@@ -75,7 +75,7 @@ reference: $(CORE)
 bench-checker: $(CORE)
 	$(BIN)/python -m dominion_tavern.checker.bench
 
-# Hostile variants of the scenario book through `tavern check`: exits by code, the slowest
+# Hypothesis's hostile variants of the scenario book through `tavern check`: exits by code, the slowest
 # refusal, the largest output; exit 1 if any file broke the contract (exit 3, a traceback).
 bench-fuzz: $(CORE)
 	$(BIN)/python -m dominion_tavern.checker.bench.fuzz --files 1000

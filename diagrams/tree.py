@@ -21,11 +21,12 @@ import textwrap
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import islice
 from typing import Any
 
 import networkx as nx
 from dominion_tavern.diagrams.render import Diagram
-from dominion_tavern.rulebook.engine.chance import ChanceStep
+from dominion_tavern.rulebook.engine.chance import LISTED, ChanceStep
 from dominion_tavern.rulebook.engine.game import Game, replay
 
 DEFAULT_MAX_NODES = 500  # lays out in well under 2 s
@@ -230,8 +231,8 @@ def game_prompts(factory: Callable[[], Any], script: Sequence[str] = ()) -> Prom
             if d is None:
                 cache[prefix] = Node("(no decision)")
             elif isinstance(d, ChanceStep):
-                cache[prefix] = Node(d.prompt, dict(zip(d.labels(), d.probabilities,
-                                                        strict=True)))
+                # the first outcomes in order (a drawing holds far fewer nodes than LISTED)
+                cache[prefix] = Node(d.prompt, dict(islice(d.each_chance(), LISTED)))
             else:
                 cache[prefix] = Node(f"{d.player}: {d.prompt}")
         return cache[prefix]

@@ -14,7 +14,13 @@ from fractions import Fraction
 
 import pytest
 from dominion_tavern.checker.explore import explore
-from dominion_tavern.rulebook.engine.chance import ChanceStep, outcomes
+from dominion_tavern.rulebook.engine.chance import (
+    ChanceStep,
+    _drawn,
+    outcomes,
+    probability,
+    random_outcome,
+)
 from dominion_tavern.rulebook.engine.game import Game, replay
 from dominion_tavern.rulebook.position import build
 from dominion_tavern.rulebook.simulate.bots import RandomBot
@@ -223,3 +229,31 @@ def test_a_hand_no_one_knows_is_dealt_before_its_owner_orders_effects(bob):
     assert [e.text() for e in entries(g, "has in hand")] == \
         ["Bob has in hand Copper, Copper, Copper, Estate, Estate (chance 5/12) "
          "[chance.unknown-order]"]
+
+
+class _EveryWay:
+    """A stand-in for ``random.Random`` whose ``randrange(n)`` gives 0, 1, ..., n - 1 in turn."""
+
+    def __init__(self) -> None:
+        self.next = 0
+
+    def randrange(self, n: int) -> int:
+        self.next += 1
+        return (self.next - 1) % n
+
+
+def test_a_random_outcome_of_a_huge_step_has_exactly_its_probability():
+    """A step too large to list draws its outcome kind by kind: over every one of the
+    comb(total, k) whole numbers it may draw, each outcome comes up exactly as often as its
+    probability says (checked on a group made large by its kinds, then on a small one)."""
+    counts = {f"Card{i:02}": 1 + i % 3 for i in range(30)}  # 60 cards of 30 kinds: lazy
+    step = ChanceStep.of("Ann", "draw", counts, 7, "test")
+    assert step.lazy and step.answer_count() > 10_000
+    label = random_outcome(step, random.Random(3))
+    assert step.probability(label) == probability(counts, label.removeprefix("draw: ").split(", "))
+    small = {"Copper": 3, "Estate": 2, "Silver": 4}
+    ways = 84  # comb(9, 3)
+    every = _EveryWay()
+    came: Counter[tuple[str, ...]] = Counter(
+        _drawn(tuple(sorted(small.items())), 3, every) for _ in range(ways))
+    assert {names: Fraction(n, ways) for names, n in came.items()} == dict(outcomes(small, 3))

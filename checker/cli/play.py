@@ -16,6 +16,7 @@ import random
 import re
 import sys
 from dataclasses import replace
+from itertools import islice
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -34,7 +35,7 @@ from dominion_tavern.rulebook.engine.decisions import Decision, IllegalAnswer
 from dominion_tavern.rulebook.engine.game import Game
 
 TOOL = "tavern play"
-MAX_LISTED = 20   # a multi-pick with more answers than this is answered by its cards' numbers
+MAX_LISTED = 20   # a multi-pick or chance step with more answers is answered by cards, not numbers
 COMMANDS = {
     "help": "this list",
     "undo": "take back the last answer",
@@ -108,8 +109,10 @@ class Reader:
 
 
 def listed(d: Decision) -> list[str] | None:
-    """The answers shown numbered (None: too many, so a multi-pick is answered by its cards)."""
-    return d.answers() if not d.multi or d.answer_count() <= MAX_LISTED else None
+    """The answers shown numbered (None: too many, so a multi-pick is answered by its cards
+    and a chance step by the cards that come up)."""
+    many = d.multi or isinstance(d, ChanceStep)
+    return d.answers() if not many or d.answer_count() <= MAX_LISTED else None
 
 
 def match(d: Decision, text: str) -> str:
@@ -122,7 +125,7 @@ def match(d: Decision, text: str) -> str:
         if 1 <= n <= len(answers):
             return answers[n - 1]
         raise IllegalAnswer(f"{n} is not one of the numbers 1 to {len(answers)}")
-    if answers is None and re.fullmatch(r"\d+([ ,]+\d+)*", text):
+    if answers is None and d.multi and re.fullmatch(r"\d+([ ,]+\d+)*", text):
         picks = [int(x) for x in re.split(r"[ ,]+", text)]
         bad = [n for n in picks if not 1 <= n <= len(d.options)]
         if bad:
@@ -200,8 +203,12 @@ class Session:
             return
         if isinstance(d, ChanceStep):
             self.say(f"\n{d.prompt} [{d.rule}]  (a chance step: no one decides)")
-            for i, (label, p) in enumerate(zip(d.labels(), d.probabilities, strict=True), 1):
-                self.say(f"  {i:2}  {label}   {p} ({percent(p)})")
+            numbered = listed(d) is not None
+            for i, (label, p) in enumerate(islice(d.each_chance(), MAX_LISTED), 1):
+                self.say(f"  {i if numbered else '':>2}  {label}   {p} ({percent(p)})")
+            if not numbered:
+                self.say(f"  ... ({d.answer_count():,} in all: answer '{d.verb}: A, B' naming "
+                         "the cards that come up)")
             self.say("  'random' draws one with these probabilities; 'explore' gives every "
                      "outcome from here with its exact probability")
             return

@@ -28,6 +28,7 @@ from dominion_tavern.checker.format.policies import Policies
 from dominion_tavern.checker.reading.open_steps import leaves_open
 from dominion_tavern.checker.reading.script_messages import never_used, not_legal
 from dominion_tavern.checker.reading.stop_points import ExploreError
+from dominion_tavern.rulebook.engine.chance import LISTED
 from dominion_tavern.rulebook.engine.decisions import IllegalAnswer
 from dominion_tavern.rulebook.engine.game import Game
 
@@ -85,6 +86,12 @@ def branches(factory: Factory, script: Sequence[str], otherwise: dict[int, str],
                 raise ExploreError(never_used(b.next + 1, entry, g) + _in_branch(b))
             if leaves_open(g, entry):
                 d = g.pending
+                if d.answer_count() > LISTED:
+                    raise ExploreError(
+                        f"script entry {b.next + 1} {entry!r} leaves open a chance step with "
+                        f"{d.answer_count():,} outcomes (\"{d.prompt}\"): at most {LISTED:,} "
+                        f"can be followed one by one; name what comes up ('{d.verb}: A, B')"
+                        + _in_branch(b))
                 todo += [Branch([*b.line, label], b.next, b.weight * d.probability(label),
                                 [*b.came_up, label]) for label in reversed(d.answers())]
                 break

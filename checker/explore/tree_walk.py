@@ -266,9 +266,10 @@ class _Explorer:
             return dict([end]), 0, 1, 0
         d0 = g.pending
         by_policy = self.policies.answer(g)  # a player's policy answers: no branching
-        # a large pick's answers made one at a time (2^25 of them among 25 different cards)
+        # a large pick's answers, or chance step's outcomes, made one at a time (2^25 of them
+        # among 25 different cards)
         answers = [by_policy] if by_policy is not None else d0.each_answer() \
-            if d0.multi and d0.answer_count() > LISTED_AT_ONCE else d0.answers()
+            if d0.answer_count() > LISTED_AT_ONCE else d0.answers()
         memo_key = None
         if self.fast and is_top_level(g) and restartable(g):
             if self.memo:
@@ -346,8 +347,9 @@ class _ChanceMet(Exception):
 
 
 def _none_offered(d: Decision) -> bool:
-    """Whether the decision has no legal answer (a pick's found without listing them)."""
-    return d.min > min(d.max, len(d.options)) if d.multi else not d.answers()
+    """Whether the decision has no legal answer (a pick's, or a chance step's, found without
+    listing them)."""
+    return d.min > min(d.max, len(d.options)) if d.multi else d.answer_count() == 0
 
 
 def _below(so_far: Fraction | int | None, lost: Fraction | int | None, q: Fraction | None

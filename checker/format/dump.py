@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Any
 
 from dominion_tavern.checker.reading.field_paths import previous_player
@@ -37,6 +38,8 @@ from dominion_tavern.rulebook.engine.knowing import Unknown, deck_view, hand_vie
 from dominion_tavern.rulebook.engine.state import Card, GameState, Player
 from dominion_tavern.rulebook.position import build, placements
 from dominion_tavern.rulebook.setup import default_pile
+
+LEGAL_LISTED = 1_000  # answers a position compares in full (a larger pick: its count, then these)
 
 
 class DumpError(ValueError):
@@ -217,6 +220,16 @@ def _effects(s: GameState) -> list[Any]:
     return [pending, lasting]
 
 
+def _legal(g: Game) -> Any:
+    """The pending decision's answers, or for one with more than :data:`LEGAL_LISTED` (2^25
+    among 25 different cards), how many and the first of them: the rest follow from the
+    position compared beside them."""
+    d = g.pending
+    if d is None or d.answer_count() <= LEGAL_LISTED:
+        return g.legal()
+    return d.answer_count(), list(islice(d.each_answer(), LEGAL_LISTED))
+
+
 def position_of(g: Game, actual: bool = False) -> dict[str, Any]:
     """What must match for two games to be at the same position: zones, piles, the turn and
     what it has played, Duration and lasting effects, and the legal answers; ``actual``: also
@@ -238,7 +251,7 @@ def position_of(g: Game, actual: bool = False) -> dict[str, Any]:
         "turn": [t.player.name, t.phase, t.number, t.actions, t.buys, t.coins, t.potions,
                  t.extra, t.no_buying_cards, previous_player(s), list(t.played), t.paid_debt],
         "effects": _effects(s),
-        "legal": g.legal(),
+        "legal": _legal(g),
         "over": g.over,
         "ask_chance": s.ask_chance,
     }

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import Any
 
-from dominion_tavern.checker.reading.script_messages import options_text
+from dominion_tavern.checker.reading.script_messages import MAX_SHOWN, options_text
 from dominion_tavern.rulebook.engine.chance import ChanceStep
 from dominion_tavern.rulebook.engine.decisions import Closed
 from dominion_tavern.rulebook.engine.game import Game
@@ -41,9 +41,10 @@ def pending_lines(g: Game, head: str = "", indent: str = "  ") -> list[str]:
     if d is None:
         return []
     if isinstance(d, ChanceStep):  # no one decides: each outcome with how likely it is
-        return [f"{head}{d.prompt} [{d.rule}]",
-                f"{indent}outcomes: " + " | ".join(f"{o.label} ({p})" for o, p in
-                                                   zip(d.options, d.probabilities, strict=True))]
+        shown = " | ".join(f"{label} ({p})" for label, p in islice(d.each_chance(), MAX_SHOWN))
+        total = d.answer_count()
+        return [f"{head}{d.prompt} [{d.rule}]", f"{indent}outcomes: {shown}"
+                + (f" | ... ({total:,} in all)" if total > MAX_SHOWN else "")]
     return ([f"{head}{d.player}: {d.prompt} [{d.rule}]",
              f"{indent}options: {options_text(d)}"]
             + [f"{indent}not offered: {c.text()}" for c in d.unavailable()])
@@ -62,8 +63,8 @@ def pending_dict(g: Game) -> dict[str, Any] | None:
            "options": list(islice(d.each_answer(), OPTIONS_LISTED)),
            "options_count": d.answer_count(), "not_offered": closed_dicts(d.unavailable())}
     if isinstance(d, ChanceStep):
-        out.update(kind="chance", probabilities={o.label: str(p) for o, p in
-                                                 zip(d.options, d.probabilities, strict=True)})
+        out.update(kind="chance", probabilities={label: str(p) for label, p in
+                                                 islice(d.each_chance(), OPTIONS_LISTED)})
     return out
 
 

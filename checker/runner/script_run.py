@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
+from itertools import islice
 from typing import Any
 
 from dominion_tavern.checker.explore import DEFAULT_MAX_NODES, ExploreError, Stop, default_fields
@@ -43,6 +44,7 @@ from dominion_tavern.checker.reading.script_messages import (
     stop_text,
 )
 from dominion_tavern.checker.reading.stop_points import Stopper
+from dominion_tavern.checker.reading.why_not import OPTIONS_LISTED
 from dominion_tavern.checker.runner.expectations import Check, checks
 from dominion_tavern.checker.runner.outcome_check import (
     asks_outcomes,
@@ -282,9 +284,11 @@ def run_scenario(scn: Scenario, ruleset: str | None = None,
     res.passed = res.verdict == PASS
     res.log = [e.text() for e in g.log]
     res.rules = g.log.rules_cited()
-    if g.pending is not None:
-        res.pending = {"player": g.pending.player, "prompt": g.pending.prompt,
-                       "options": g.legal()}
+    d = g.pending
+    if d is not None:  # a bounded number of its answers (a chance step may have billions)
+        res.pending = {"player": d.player, "prompt": d.prompt,
+                       "options": list(islice(d.each_answer(), OPTIONS_LISTED)),
+                       "options_count": d.answer_count()}
     return res
 
 

@@ -28,6 +28,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from html import escape
+from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -58,6 +59,7 @@ from dominion_tavern.notebooks.widgets.game_html import (
 SCENARIOS = CORPUS  # the scenario book, for the notebooks
 PUZZLE_PATH = SCENARIOS / "seeds" / "peasant-soldier-empty-pile.yaml"
 MAX_BUTTONS = 8     # a multi-pick with more legal answers than this gets toggle chips
+CHANCE_BUTTONS = 200  # outcomes of a chance step shown as buttons (Random draws from them all)
 JUDGE = ""          # the view menu's value for the judge's seat, who sees everything
 
 
@@ -392,6 +394,11 @@ class Stepper:
             summary = (f"<b class='tv-chance-note'>{escape(d.prompt)}</b> <span class="
                        "'tv-muted'>(no one decides: each outcome with its probability)</span>")
         self.prompt.value = "<div class='tv'>" + rule_html(d.rule, g.ruleset, summary) + "</div>"
+        if chance:  # the likeliest first is not known without listing: the first in order
+            self.answers_box.children = tuple(self._answer_button(a) for a in
+                                              islice(d.each_answer(), CHANCE_BUTTONS))
+            self.picks_box.children = ()
+            return
         if not d.multi or d.answer_count() <= MAX_BUTTONS:
             self.answers_box.children = tuple(self._answer_button(a) for a in g.legal())
             self.picks_box.children = ()

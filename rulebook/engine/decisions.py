@@ -295,6 +295,24 @@ class Decision:
                 for v in distinct_permutations(picks) if self.ordered else (picks,):
                     yield f"{self.verb}: " + (", ".join(names[r] for r in v) or "nothing")
 
+    def is_answer(self, label: str) -> bool:
+        """Whether ``label`` is one of :meth:`answers`, told for a multi-pick by resolving it
+        (without listing 2^25 picks): a legal pick written as :meth:`answers` writes it, its
+        names in the options' order unless ``ordered``."""
+        if not self.multi or self._answers is not None:
+            return label in self.answers()
+        try:
+            picked = self.resolve(label)
+        except IllegalAnswer:
+            return False
+        if self.ordered:
+            return self.answer_label(picked) == label
+        rank: dict[str, int] = {}
+        for o in self.options:
+            rank.setdefault(o.label, len(rank))
+        ranks = [rank[o.label] for o in picked]
+        return ranks == sorted(ranks) and self.answer_label(picked) == label
+
     def answer_count(self) -> int:
         """How many answers :meth:`answers` has, counted without making them."""
         if self._answers is not None or not self.multi:
