@@ -10,6 +10,7 @@ import pytest
 from dominion_tavern.checker.format.dump import to_spec
 from dominion_tavern.rulebook.engine.turn import BuyOffer
 from dominion_tavern.rulebook.setup import Setup
+from dominion_tavern.rulebook.simulate.bots import BigMoney
 from helpers import BOTH, position, random_game_keeps_every_card
 
 OTHERS = ["Village", "Smithy", "Market", "Cellar", "Moat", "Militia", "Witch", "Mine",
@@ -121,3 +122,13 @@ def test_random_games_with_baker(k: int) -> None:
                   seed=k, players=["Ann", "Bob", "Cid"][: 2 + k % 2],
                   ruleset=("2015", "current")[k % 2])
     random_game_keeps_every_card(setup, k)
+
+
+def test_big_money_spends_coffers_only_to_reach_a_province() -> None:
+    """The Big Money bot spends just the Coffers that reach $8 (or $6), and keeps the rest."""
+    g = position(["Baker"], phase="buy", turn={"coins": 6}, ann={"coffers": 3})
+    bot = BigMoney()
+    g.answer(bot.choose(g, g.pending))
+    assert g.player("Ann").coffers == 1 and g.state.turn.coins == 8
+    g.answer(bot.choose(g, g.pending))
+    assert [c.name for c in g.player("Ann").discard] == ["Province"]
