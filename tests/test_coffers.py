@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 from dominion_tavern.checker.format.dump import to_spec
+from dominion_tavern.notebooks.widgets.game_html import player_html
 from dominion_tavern.rulebook.engine.turn import BuyOffer
 from dominion_tavern.rulebook.setup import Setup
 from dominion_tavern.rulebook.simulate.bots import BigMoney
@@ -108,9 +109,12 @@ def test_black_market_and_coffers(ruleset) -> None:
         assert why is not None and why.rule == "coffers.spend"
 
 
-def test_coffers_are_written_by_dump() -> None:
+def test_coffers_are_written_by_dump_and_shown_with_the_tokens() -> None:
+    """tavern dump writes them; the stepper and the desk show them beside the other tokens."""
     g = position(["Baker"], ann={"coffers": 3})
     assert to_spec(g)["players"][0]["coffers"] == 3
+    assert "3 Coffers" in player_html(g.state, g.player("Ann"))
+    assert "Coffers" not in player_html(g.state, g.player("Bob"))
 
 
 @pytest.mark.parametrize("k", range(4))
