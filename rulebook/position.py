@@ -445,6 +445,7 @@ def _player(state: GameState, p: Player, ps: dict[str, Any]) -> None:
     _put(state, p.aside, expand(ps.get("aside"), f"{where}.aside"))
     p.vp_tokens = int(ps.get("vp_tokens", 0))
     p.debt = int(ps.get("debt", 0))
+    p.coffers = int(ps.get("coffers", 0))
     p.minus_card = bool(ps.get("minus_card", False))
     p.minus_coin = bool(ps.get("minus_coin", False))
     journey = ps.get("journey", "up")

@@ -198,6 +198,9 @@ class Setup:
             state.black_market = Zone("blackmarket")
             for name in market:
                 fill(state, state.black_market, name, 1)
+        if "Baker" in self.kingdom or "Baker" in market:  # Baker's setup (rule coffers)
+            for p in players:
+                p.coffers = 1
         players[0].turns_taken = 1
         state.turn_owners.append(0)
         return state, "start"

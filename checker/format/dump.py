@@ -147,6 +147,8 @@ def _player(s: GameState, p: Player, actual: bool = False) -> dict[str, Any]:
         spec["vp_tokens"] = p.vp_tokens
     if p.debt:
         spec["debt"] = p.debt
+    if p.coffers:
+        spec["coffers"] = p.coffers
     spec["turns_taken"] = p.turns_taken
     if actual and (order := _actual(p)):
         spec["actual"] = order
@@ -241,7 +243,7 @@ def position_of(g: Game, actual: bool = False) -> dict[str, Any]:
     return {
         "actual": truth,
         "players": [[p.name, *[_names(z.cards) for z in p.zones() if z not in (p.deck, p.hand)],
-                     _deck(p), _hand(p), p.vp_tokens, p.debt, p.journey_up,
+                     _deck(p), _hand(p), p.vp_tokens, p.debt, p.coffers, p.journey_up,
                      p.minus_card, p.minus_coin, dict(p.tokens), p.turns_taken,
                      [_in_play(c, t.number) for c in p.play.cards]]
                     for p in s.players],

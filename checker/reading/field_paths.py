@@ -23,8 +23,8 @@ from dominion_tavern.rulebook.position import expand
 from dominion_tavern.rulebook.setup import SetupError
 
 ZONES = ("hand", "deck", "discard", "play", "mat", "aside")
-PLAYER_VALUES = ("vp_tokens", "debt", "journey", "minus_card", "minus_coin", "tokens",
-                 "turns_taken")
+PLAYER_VALUES = ("vp_tokens", "debt", "coffers", "journey", "minus_card", "minus_coin",
+                 "tokens", "turns_taken")
 TURN_VALUES = ("coins", "potions", "actions", "buys", "phase", "number", "player")
 GAME_VALUES = ("trash", "over", "winners")
 FORMS = ("ordered", "sorted")

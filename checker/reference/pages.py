@@ -33,6 +33,7 @@ SECTIONS = [
     ("Playing cards", ["play", "coins", "actions-buys"]),
     ("Costs", ["card.cost", "cost"]),
     ("Debt", ["debt"]),
+    ("Coffers", ["coffers"]),
     ("Choices and timing", ["choice"]),
     ("Chance: cards in unknown order", ["chance"]),
     ("Attacks and Reactions", ["attack"]),

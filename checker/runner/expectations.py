@@ -104,7 +104,7 @@ def _player_checks(g: Game, name: str, pex: dict[str, Any]) -> Iterator[Check]:
         elif key == "journey":
             got = "up" if p.journey_up else "down"
             yield Check(f"{name}'s Journey token", want, got, got == want)
-        else:  # minus_card, minus_coin, vp_tokens
+        else:  # minus_card, minus_coin, vp_tokens, debt, coffers
             got = getattr(p, key)
             yield Check(f"{name}'s {key}", show(want), got, got == want)
 

@@ -50,7 +50,7 @@ def _player(p: Player, before: Player) -> dict[str, Any]:
         out["tokens"] = {t: p.tokens.get(t) for t in tokens}
     if not p.journey_up or not before.journey_up:
         out["journey"] = "up" if p.journey_up else "down"
-    for flag in ("minus_card", "minus_coin", "vp_tokens"):
+    for flag in ("minus_card", "minus_coin", "vp_tokens", "coffers"):
         if getattr(p, flag) or getattr(before, flag):
             out[flag] = getattr(p, flag)
     return out

@@ -193,6 +193,8 @@ def player_html(s: GameState, p: Player, hidden: Counter[str] | None = None,
         tokens.append(f"{p.vp_tokens} VP tokens")
     if p.debt:
         tokens.append(f"{p.debt} Debt")
+    if p.coffers:
+        tokens.append(f"{p.coffers} Coffers")
     if p.estate_token is not None:
         tokens.append(f"Estate token on {p.estate_token.name}")
     seen = viewer is None or viewer == p.name

@@ -154,6 +154,8 @@ class PlayerForm:
                                    layout=w.Layout(width="12em"))
         self.debt = w.BoundedIntText(value=0, min=0, max=999, description="Debt",
                                      layout=w.Layout(width="12em"))
+        self.coffers = w.BoundedIntText(value=0, min=0, max=999, description="Coffers",
+                                        layout=w.Layout(width="12em"))
         self.minus_card = w.Checkbox(value=False, description="-1 Card token on deck",
                                      indent=False, layout=w.Layout(width="14em"))
         self.minus_coin = w.Checkbox(value=False, description="-$1 token", indent=False,
@@ -173,7 +175,7 @@ class PlayerForm:
         rows.insert(1, _row(ZONE_LABELS["hand_unknown"], w.HBox([
             self.hand_unknown, w.Label("cards, drawn from"), self.hand_pool])))
         self.widget = w.VBox([
-            w.HBox([self.name, self.journey, self.vp, self.debt]), *rows,
+            w.HBox([self.name, self.journey, self.vp, self.debt, self.coffers]), *rows,
             _row("pile tokens", self.tokens),
             w.HBox([self.minus_card, self.minus_coin, self.turns_taken]),
             self.estate_token,
@@ -181,7 +183,8 @@ class PlayerForm:
 
     def inputs(self) -> list[w.Widget]:
         return [self.name, *self.zones.values(), self.deck_unknown, self.hand_unknown,
-                self.hand_pool, self.journey, self.vp, self.debt, self.minus_card, self.minus_coin,
+                self.hand_pool, self.journey, self.vp, self.debt, self.coffers, self.minus_card,
+                self.minus_coin,
                 self.turns_taken, self.tokens, self.estate_token, *self.actual.values()]
 
     def spec(self) -> dict[str, Any]:
@@ -216,6 +219,8 @@ class PlayerForm:
             out["vp_tokens"] = self.vp.value
         if self.debt.value:
             out["debt"] = self.debt.value
+        if self.coffers.value:
+            out["coffers"] = self.coffers.value
         for key in ("minus_card", "minus_coin"):
             if getattr(self, key).value:
                 out[key] = True
@@ -255,6 +260,7 @@ class PlayerForm:
         self.journey.value = ps.get("journey", "up")
         self.vp.value = int(ps.get("vp_tokens", 0))
         self.debt.value = int(ps.get("debt", 0))
+        self.coffers.value = int(ps.get("coffers", 0))
         self.minus_card.value = bool(ps.get("minus_card", False))
         self.minus_coin.value = bool(ps.get("minus_coin", False))
         self.turns_taken.value = str(ps.get("turns_taken", ""))

@@ -1,8 +1,9 @@
-"""Guilds: Masterpiece, a Treasure that can be overpaid for (rule ``buy.overpay``)."""
+"""Guilds: Masterpiece, a Treasure that can be overpaid for (rule ``buy.overpay``), and Baker,
+which gives Coffers (rule ``coffers``)."""
 
 from __future__ import annotations
 
-from dominion_tavern.rulebook.engine.registry import treasure, when_bought, when_gained
+from dominion_tavern.rulebook.engine.registry import on_play, treasure, when_bought, when_gained
 
 treasure("Masterpiece", 1)
 
@@ -32,3 +33,10 @@ def masterpiece_gained(g, p, me, event):
 def _gain_silvers(g, p, n: int):
     for _ in range(n):
         yield from g.gain(p, "Silver")
+
+
+@on_play("Baker")
+def baker(g, p, me):
+    yield from g.draw(p, 1)
+    g.plus_actions(p, 1)
+    g.plus_coffers(p, 1)

@@ -66,6 +66,11 @@ class Moves:
         elif n:
             self.note(p, f"gets +${n}", note="no effect: not their turn", rule=rule)
 
+    def plus_coffers(self: Game, p: Player, n: int) -> None:
+        """Put n tokens on p's Coffers mat, whoever's turn it is (rule ``coffers``)."""
+        p.coffers += n
+        self.note(p, f"gets +{n} Coffers", note=f"now {p.coffers}", rule="coffers")
+
     def plus_potions(self: Game, p: Player, n: int) -> None:
         """Receive n Potions to spend this turn, a currency apart from $ (rule
         ``cost.potion``)."""

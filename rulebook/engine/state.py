@@ -182,6 +182,7 @@ class Player:
     aside: Zone = field(init=False)
     vp_tokens: int = 0
     debt: int = 0              # Debt tokens: no buying while any are held (rule debt.no-buying)
+    coffers: int = 0           # tokens on the Coffers mat, $1 each when spent (rule coffers.spend)
     journey_up: bool = True
     minus_card: bool = False   # -1 Card token is on the deck
     minus_coin: bool = False   # -$1 token has been taken

@@ -38,6 +38,8 @@ WINDOWS = (
     ("buy", "buy", "buy a card or an Event, using a Buy", "turn.buy.purchase"),
     ("buy", "pay-debt", "pay off Debt, $1 a token (current rules: any time in the turn)",
      "debt.pay"),
+    ("buy", "spend-coffers", "spend Coffers, +$1 a token (first printing: before buying; "
+     "current rules: any time in the turn)", "coffers.spend"),
     ("buy", "end-of-buy", "discard Wine Merchant from the Tavern mat", "reserve.end-of-buy"),
     ("night", "play-night", "play Night cards, using no Action", "turn.night"),
     ("cleanup", "discard-from-play", "discard hand and play; exchange Travellers",
@@ -54,17 +56,23 @@ _BUY_LABELS: dict[tuple[str, str | None], str] = {PLAY_ALL: "play all Treasures"
 
 def buy_label(value: tuple[str, str | None]) -> str:
     """A Buy phase option's label: ``play Copper``, ``play all Treasures``, ``buy Gold``,
-    ``pay off 2 Debt``, ``end Buy phase`` (the same string each time, so made once)."""
+    ``pay off 2 Debt``, ``spend 1 Coffers``, ``end Buy phase`` (the same string each time, so
+    made once)."""
     label = _BUY_LABELS.get(value)
     if label is None:
         kind, name = value
         label = _BUY_LABELS[value] = debt_label(int(name)) if kind == "debt" else \
+            coffers_label(int(name)) if kind == "coffers" else \
             f"{'play' if kind == 'play' else 'buy'} {name}"
     return label
 
 
 def debt_label(n: int) -> str:
     return f"pay off {n} Debt"
+
+
+def coffers_label(n: int) -> str:
+    return f"spend {n} Coffers"
 
 
 def can_pay(t: Turn, cost: Cost) -> bool:
@@ -137,6 +145,10 @@ class BuyOffer:
         ``debt.pay``)."""
         return min(self.t.coins, self.t.player.debt)
 
+    def coffers(self) -> int:
+        """The most Coffers that can be spent now (rule ``coffers.spend``)."""
+        return self.g.coffers_now(self.t.player)
+
     # -- asked two ways ---------------------------------------------------------------------
     def allows(self, value: tuple[str, str | None]) -> bool:
         kind, name = value
@@ -150,12 +162,14 @@ class BuyOffer:
             return name in self.g.state.events and self.event_ok(name)
         if kind == "debt":
             return isinstance(name, int) and 1 <= name <= self.debt()
+        if kind == "coffers":
+            return isinstance(name, int) and 1 <= name <= self.coffers()
         return kind == "buy" and name in self.buyable()
 
     def only(self) -> tuple[str, str | None] | None:
         """``END_BUY`` when it is all the phase offers (nothing to play, buy or pay off), else
         None."""
-        if self.treasures() or self.buyable() or self.debt() or \
+        if self.treasures() or self.buyable() or self.debt() or self.coffers() or \
                 any(self.event_ok(name) for name in self.g.state.events):
             return None
         return END_BUY
@@ -173,6 +187,8 @@ class BuyOffer:
                 yield ("event", name)
         for n in range(1, self.debt() + 1):
             yield ("debt", n)
+        for n in range(1, self.coffers() + 1):
+            yield ("coffers", n)
         yield END_BUY
 
 
@@ -275,7 +291,8 @@ class TurnLoop:
         t = self.state.turn
         p = t.player
         while True:
-            options = self.action_options(p) + (self.debt_options(p) if p.debt else [])
+            options = self.action_options(p) + (self.debt_options(p) if p.debt else []) \
+                + self.coffers_options(p)
             if not options:  # nothing to play: the phase ends without asking
                 if t.actions == 0 and any(c.d.is_action for c in p.hand.cards):
                     self.note(p, "has no Actions left", note="the Action phase ends",
@@ -291,6 +308,9 @@ class TurnLoop:
             if isinstance(card, int):  # Debt paid off (current rules: any time in the turn)
                 self.pay_debt(p, card)
                 continue
+            if isinstance(card, tuple):  # Coffers spent (current rules: any time in the turn)
+                self.spend_coffers(p, card[1])
+                continue
             t.actions -= 1
             yield from self.play(p, card, rule="play.action-use")
 
@@ -302,7 +322,8 @@ class TurnLoop:
         return ([Closed(f"play {name}", "turn.buy.treasures", f"Treasures are played {first}")
                  for name in [*names, "all Treasures"]]
                 + [Closed(f"buy {name}", "turn.buy.purchase", f"buying is {first}")
-                   for name in [*self.state.supply, *self.state.events]])
+                   for name in [*self.state.supply, *self.state.events]]
+                + self.coffers_closed(p))
 
     # -- Buy phase --------------------------------------------------------------------------
     def buy_phase(self: Game):
@@ -331,6 +352,8 @@ class TurnLoop:
                 yield from self.buy(p, arg)
             elif what == "debt":
                 self.pay_debt(p, arg)
+            elif what == "coffers":
+                self.spend_coffers(p, arg)
             else:
                 yield from self.buy_event(p, arg)
             if t.goto is not None:
@@ -388,8 +411,9 @@ class TurnLoop:
         ``buy.black-market``): Treasures from hand may be played first to pay; the purchase
         uses no Buy and is a buy like any other ("when you buy", "a card you bought"). Not in
         Mission's turn (``turn.extra``), not in Debt (``debt.no-buying``); under the current
-        rules Debt may be paid off first (``debt.pay``: at any time in the turn), under the
-        first printing's not. Returns the card bought, or None."""
+        rules Debt may be paid off and Coffers spent first (``debt.pay``, ``coffers.spend``: at
+        any time in the turn), under the first printing's not. Returns the card bought, or
+        None."""
         t = self.state.turn
 
         def refused() -> list[Closed]:
@@ -405,7 +429,7 @@ class TurnLoop:
                 elif not can_pay(t, cost):
                     out.append(Closed(f"buy {c.name}", "buy.black-market",
                                       f"{c.name} costs {cost}, {short_of(t, cost)}"))
-            return out
+            return out + self.coffers_closed(p)
         while True:
             closed = {x.label for x in refused()}
             options = [Option(f"play {c.name}", c) for c in
@@ -413,6 +437,7 @@ class TurnLoop:
             options += [Option(f"buy {c.name}", c) for c in cards
                         if f"buy {c.name}" not in closed]
             options += self.debt_options(p) if p.debt else []
+            options += self.coffers_options(p)
             options.append(Option("buy nothing", None))
             choice = yield from self.choose(p, f"{source}: you may buy one of "
                                             f"{', '.join(c.name for c in cards)}", options,
@@ -422,6 +447,9 @@ class TurnLoop:
                 return None
             if isinstance(choice, int):
                 self.pay_debt(p, choice)
+                continue
+            if isinstance(choice, tuple):
+                self.spend_coffers(p, choice[1])
                 continue
             if choice.zone is p.hand:
                 yield from self.play(p, choice, rule="play.treasure")
@@ -455,7 +483,7 @@ class TurnLoop:
                     for name in BuyOffer(self).affordable()]
         if t.buys > 0:
             out += [c for c in (self.event_closed(p, name) for name in self.state.events) if c]
-        return out + self.closed_reserves(p, None, same_window=False)
+        return out + self.coffers_closed(p) + self.closed_reserves(p, None, same_window=False)
 
     def unbuyable(self: Game) -> list[Closed]:
         """What a Buy cannot take now, too ordinary to list but said when asked for: a card
@@ -542,6 +570,45 @@ class TurnLoop:
         if self.ruleset == "2015" or t.player is not p:
             return []
         return [Option(debt_label(n), n) for n in range(1, min(t.coins, p.debt) + 1)]
+
+    def coffers_now(self: Game, p: Player) -> int:
+        """How many of p's Coffers may be spent now (rule ``coffers.spend``): under the current
+        rules any of them at any time in p's own turn (in Tavern: whenever p chooses what to do
+        in the Action phase, the Buy phase or a Black Market purchase); under the first
+        printing's only in p's Buy phase before a card or Event has been bought there."""
+        t = self.state.turn
+        if not p.coffers or t.player is not p:
+            return 0
+        if self.ruleset == "2015" and (t.phase != "buy" or any(
+                n in EVENTS or n in self.state.supply for n in t.bought)):
+            return 0
+        return p.coffers
+
+    def coffers_options(self: Game, p: Player) -> list[Option]:
+        """Coffers that may be spent outside the Buy phase's own decision (the Action phase, a
+        Black Market purchase): under the current rules only (rule ``coffers.spend``)."""
+        if self.ruleset == "2015":
+            return []
+        return [Option(coffers_label(n), ("coffers", n))
+                for n in range(1, self.coffers_now(p) + 1)]
+
+    def coffers_closed(self: Game, p: Player) -> list[Closed]:
+        """p's Coffers that cannot be spent now in p's own turn, each said when tried: under
+        the first printing's rules, outside the Buy phase or after buying (``coffers.spend``)."""
+        t = self.state.turn
+        if not p.coffers or t.player is not p or self.coffers_now(p):
+            return []
+        why = ("Coffers are spent only in the Buy phase (first printing's rules)"
+               if t.phase != "buy" else "Coffers are spent before buying anything "
+               "(first printing's rules), and something was bought")
+        return [Closed(coffers_label(n), "coffers.spend", why) for n in range(1, p.coffers + 1)]
+
+    def spend_coffers(self: Game, p: Player, n: int) -> None:
+        """Remove ``n`` tokens from p's Coffers for +$1 each (rule ``coffers.spend``)."""
+        p.coffers -= n
+        self.note(p, coffers_label(n).replace("spend", "spends", 1),
+                  note=f"+${n}; {p.coffers} left", rule="coffers.spend")
+        self.plus_coins(p, n, rule="coffers.spend")
 
     def end_of_buy(self: Game, p: Player):
         """End of the Buy phase: Wine Merchant (rule ``reserve.end-of-buy``); entered only with

@@ -37,8 +37,9 @@ class RandomBot:
 
 
 class BigMoney:
-    """Plays all Treasures, buys Province at $8, Gold at $6, Silver at $3 (Duchy late); for
-    any other decision, the first legal answer that does not hurt it (see ``_other``)."""
+    """Plays all Treasures, spends Coffers only to reach $8 or $6, buys Province at $8, Gold at
+    $6, Silver at $3 (Duchy late); for any other decision, the first legal answer that does
+    not hurt it (see ``_other``)."""
 
     name = "big-money"
 
@@ -60,6 +61,10 @@ class BigMoney:
             if c.d.is_treasure and d.offers(("play", c.name)):
                 return d.option(("play", c.name))
         coins = g.state.turn.coins
+        for target in (8, 6):  # Coffers, only as many as reach a Province or a Gold
+            if coins < target <= coins + g.state.turn.player.coffers and \
+                    d.offers(("coffers", target - coins)):
+                return d.option(("coffers", target - coins))
         provinces = len(g.state.supply["Province"].cards)
         wants = ["Province"] if coins >= 8 else []
         if provinces <= 4:
