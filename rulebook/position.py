@@ -72,8 +72,9 @@ __all__ = ["ZONES", "Game", "PositionError", "build", "estate_token_problem", "e
 
 PositionError = SetupError
 ZONES = ("hand", "deck", "discard", "play", "mat", "aside")
-#: What may give an extra turn (``turn.extra``): Mission's turn allows no buying of cards.
-EXTRA_TURNS = ("Mission",)
+#: What may give an extra turn (``turn.extra``): Mission's turn allows no buying of cards;
+#: Possession's is controlled by the player to the right (rule ``possession.turn``).
+EXTRA_TURNS = ("Mission", "Possession")
 _COUNT = re.compile(r"^\s*(\d+)\s*[x×]?\s+(.+?)\s*$")
 Where = tuple[str | int, ...]
 
@@ -177,6 +178,8 @@ def build(spec: dict[str, Any]) -> tuple[GameState, str]:
                 coins=int(turn_spec.get("coins", 0)), potions=int(turn_spec.get("potions", 0)),
                 extra=bool(extra), given_by=extra if isinstance(extra, str) else None,
                 no_buying_cards=extra == "Mission")
+    if extra == "Possession":  # the possessor, on the right, took the turn in the rotation
+        turn.controller = turn.rotation = players[current.index - 1]
     state = GameState(players=players, ruleset=ruleset, seed=int(spec.get("seed", 0)),
                       supply={}, nonsupply={}, trash=Zone("trash"),
                       events=list(spec.get("events", [])), turn=turn, kingdom=kingdom,
@@ -275,8 +278,8 @@ def _black_market_names(spec: dict[str, Any], kingdom: list[str],
 def _turn_owners(players: list[Player], current: Player, turn: Turn,
                  previous: str | None) -> list[int]:
     """Whose turns the last two were (Mission and extra turns look back one turn): by default
-    the player to the right took the previous turn, or the same player before an extra turn;
-    turn 1 has none."""
+    the player to the right took the previous turn, or the same player before an extra turn
+    other than a Possession turn (which follows the possessor's); turn 1 has none."""
     if previous is not None and turn.number == 1:
         raise PositionError("turn.previous: turn 1 has no previous turn; give turn.number")
     if previous is not None:
@@ -284,7 +287,8 @@ def _turn_owners(players: list[Player], current: Player, turn: Turn,
     elif turn.number == 1:
         return [current.index]
     else:
-        before = current if turn.extra else players[current.index - 1]
+        before = current if turn.extra and turn.controller is None else \
+            players[current.index - 1]
     return [before.index, current.index]
 
 

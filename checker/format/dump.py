@@ -187,9 +187,10 @@ def state_spec(s: GameState, phase: str | None = None, actual: bool = False) -> 
     if t.potions:
         spec["turn"]["potions"] = t.potions
     if t.extra:
-        spec["turn"]["extra"] = "Mission" if t.no_buying_cards else True
+        spec["turn"]["extra"] = "Mission" if t.no_buying_cards else \
+            "Possession" if t.controller is not None else True
     previous = previous_player(s)
-    default = None if t.number == 1 else t.player if t.extra else \
+    default = None if t.number == 1 else t.player if t.extra and t.controller is None else \
         s.players[t.player.index - 1]
     if previous is not None and previous != getattr(default, "name", None):
         spec["turn"]["previous"] = previous
@@ -236,7 +237,8 @@ def position_of(g: Game, actual: bool = False) -> dict[str, Any]:
         "trash": _names(s.trash.cards),
         "black_market": _names(s.black_market.cards) if s.black_market is not None else None,
         "turn": [t.player.name, t.phase, t.number, t.actions, t.buys, t.coins, t.potions,
-                 t.extra, t.no_buying_cards, previous_player(s), list(t.played), t.paid_debt],
+                 t.extra, t.no_buying_cards, previous_player(s), list(t.played), t.paid_debt,
+                 t.controller.name if t.controller is not None else None],
         "effects": _effects(s),
         "legal": g.legal(),
         "over": g.over,
