@@ -44,7 +44,7 @@ def pending_lines(g: Game, head: str = "", indent: str = "  ") -> list[str]:
         return [f"{head}{d.prompt} [{d.rule}]",
                 f"{indent}outcomes: " + " | ".join(f"{o.label} ({p})" for o, p in
                                                    zip(d.options, d.probabilities, strict=True))]
-    return ([f"{head}{d.player}: {d.prompt} [{d.rule}]",
+    return ([f"{head}{d.who()}: {d.prompt} [{d.rule}]",
              f"{indent}options: {options_text(d)}"]
             + [f"{indent}not offered: {c.text()}" for c in d.unavailable()])
 
@@ -58,7 +58,8 @@ def pending_dict(g: Game) -> dict[str, Any] | None:
     d = g.pending
     if d is None:
         return None
-    out = {"player": d.player, "prompt": d.prompt, "rule": d.rule, "card": d.card,
+    out = {"player": d.player, "decider": d.decider, "prompt": d.prompt, "rule": d.rule,
+           "card": d.card,
            "options": list(islice(d.each_answer(), OPTIONS_LISTED)),
            "options_count": d.answer_count(), "not_offered": closed_dicts(d.unavailable())}
     if isinstance(d, ChanceStep):

@@ -283,8 +283,8 @@ def run_scenario(scn: Scenario, ruleset: str | None = None,
     res.log = [e.text() for e in g.log]
     res.rules = g.log.rules_cited()
     if g.pending is not None:
-        res.pending = {"player": g.pending.player, "prompt": g.pending.prompt,
-                       "options": g.legal()}
+        res.pending = {"player": g.pending.player, "decider": g.pending.decider,
+                       "prompt": g.pending.prompt, "options": g.legal()}
     return res
 
 

@@ -297,7 +297,8 @@ class PositionForm:
         self.buys = w.BoundedIntText(value=1, min=0, max=99, description="Buys")
         self.coins = w.BoundedIntText(value=0, min=0, max=99, description="$")
         self.potions = w.BoundedIntText(value=0, min=0, max=99, description="Potions")
-        self.extra = w.Dropdown(options=[("no", False), ("yes", True), ("Mission's", "Mission")],
+        self.extra = w.Dropdown(options=[("no", False), ("yes", True), ("Mission's", "Mission"),
+                                          ("Possession's", "Possession")],
                                 value=False, description="extra turn")
         self.previous = w.Text(placeholder="as seated", description="previous turn by",
                                layout=w.Layout(width="20em"))
