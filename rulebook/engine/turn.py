@@ -734,6 +734,9 @@ class TurnLoop:
             for i, src in ahead], rule="turn.extra.choice", kind="order", own=True)
         first = s.extra_turns.index(chosen)
         s.extra_turns.insert(0, s.extra_turns.pop(first))
+        self.note(s.players[chosen[0]], f"takes the {chosen[1]} turn first",
+                  note="" if chosen[0] == p.index else f"{p.name}'s choice",
+                  rule="turn.extra.choice")
 
     def choose_extra_turn(self: Game, p: Player, sources: list[str]):
         """``p``'s own Mission and Outpost turns set up in one turn, under ``current``: ``p``
