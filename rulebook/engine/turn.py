@@ -15,7 +15,7 @@ from dominion_tavern.rulebook.carddata import EVENTS, Cost
 from dominion_tavern.rulebook.engine.decisions import Closed, Decision, Option
 from dominion_tavern.rulebook.engine.playing import call_label
 from dominion_tavern.rulebook.engine.registry import BEHAVIOURS, ability, perform
-from dominion_tavern.rulebook.engine.state import Card, Player, Turn, move
+from dominion_tavern.rulebook.engine.state import Card, GameState, Player, Turn, move
 
 if TYPE_CHECKING:
     from dominion_tavern.rulebook.engine.game import Game
@@ -776,8 +776,7 @@ class TurnLoop:
     def would_be_third_turn(self: Game, idx: int) -> bool:
         """Whether player ``idx``'s next turn would be their 3rd turn in a row, which the
         current extra-turn texts (Mission, Outpost) do not give (rule ``turn.extra``)."""
-        run = sum(1 for _ in takewhile(lambda i: i == idx, reversed(self.state.turn_owners)))
-        return run >= 2
+        return third_in_a_row(self.state, idx)
 
     def next_turn(self: Game) -> None:
         s = self.state
@@ -825,6 +824,12 @@ class TurnLoop:
             v = BEHAVIOURS[c.name].vp if c.name in BEHAVIOURS else 0
             total += v(self, p, c) if callable(v) else v
         return total
+
+
+def third_in_a_row(s: GameState, idx: int) -> bool:
+    """Whether player ``idx``'s next turn would be their 3rd in a row (a Possession turn is
+    theirs too)."""
+    return sum(1 for _ in takewhile(lambda i: i == idx, reversed(s.turn_owners))) >= 2
 
 
 def _unique(closed: list[Closed]) -> list[Closed]:
