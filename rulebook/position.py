@@ -108,8 +108,8 @@ def _list(x: Any) -> list[Any]:
 def placements(spec: dict[str, Any]) -> Iterator[tuple[str, int, Where]]:
     """Every card ``spec`` places outside the piles, as ``(name, count, path in spec)``:
     the trash, each player's zones, the cards a card in play was played by or set aside,
-    the Estate token's card. Entries that are not card names are skipped (the scenario
-    checks report them)."""
+    the Estate token's card, the cards Possession set aside this turn. Entries that are not
+    card names are skipped (the scenario checks report them)."""
     for i, item in enumerate(_list(spec.get("trash"))):
         yield from _placed(item, ("trash", i))
     for i, ps in enumerate(_list(spec.get("players"))):
@@ -125,6 +125,9 @@ def placements(spec: dict[str, Any]) -> Iterator[tuple[str, int, Where]]:
                 else:
                     yield from _placed(item, path)
         yield from _placed(ps.get("estate_token"), ("players", i, "estate_token"))
+    turn = spec.get("turn")
+    for k, item in enumerate(_list(turn.get("returning") if isinstance(turn, dict) else None)):
+        yield from _placed(item, ("turn", "returning", k))
 
 
 def _zone_items(zone: Any, path: Where) -> Iterator[tuple[Any, Where]]:
@@ -191,6 +194,12 @@ def build(spec: dict[str, Any]) -> tuple[GameState, str]:
         p.turns_taken = int(ps.get("turns_taken", 1 if p.index <= current.index else 0))
         if ps.get("actual"):
             _actual_order(p, ps["actual"], f"players.{p.name}.actual")
+    returning = expand(turn_spec.get("returning"), "turn.returning")
+    if returning and extra != "Possession":
+        raise PositionError("turn.returning: cards set aside to come back at the end of the "
+                            "turn are a Possession turn's (rule possession.trash); give "
+                            "turn.extra: Possession")
+    turn.returning = _put(state, current.aside, returning)
     if "seed_draws" in spec:  # what the seeded generator had drawn when the position was written
         state.rng.advance(int(spec["seed_draws"]))
     state.turn_owners += _turn_owners(players, current, turn, turn_spec.get("previous"))

@@ -268,6 +268,26 @@ def test_a_possession_turn_keys_and_writes_apart_from_an_ordinary_extra_turn():
     assert mid.state.turn.controller.name == "Ann" and mid.state.turn.player.name == "Bob"
 
 
+def test_a_position_written_after_trashing_on_a_possession_turn_keeps_the_cards_coming_back():
+    """Rule possession.trash in a written position: Bob's Estates trashed by Chapel are
+    written as the turn's ``returning``, read back set aside, and go to his discard pile when
+    that turn ends; a turn that is no Possession turn cannot have any."""
+    g = possessed(kingdom=("Possession", "Chapel"), seed=None,
+                  bob={"hand": ["Chapel", "2 Estate", "2 Copper"], "deck": ["5 Silver"]})
+    g.answer("play Chapel")
+    g.answer("trash: Estate, Estate")
+    spec = state_spec(g.state)
+    assert spec["turn"]["returning"] == ["Estate", "Estate"]
+    assert "aside" not in spec["players"][1]
+    again = Game(lambda: build(spec))
+    assert names(again.player("Bob").aside) == ["Estate", "Estate"]
+    finish_turn(again)
+    assert names(again.player("Bob").discard).count("Estate") == 2
+    spec["turn"]["extra"] = True
+    with pytest.raises(ValueError, match=r"turn\.returning: .*possession\.trash"):
+        build(spec)
+
+
 def test_the_board_says_whose_turn_and_who_controls_it():
     """The stepper's and the desk's header names a Possession turn for what it is, and Ann's
     seat sees the card Bob sets aside face down with Save on it (Possession FAQ: the possessor
