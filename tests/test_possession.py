@@ -303,3 +303,19 @@ def test_the_board_says_whose_turn_and_who_controls_it():
     assert "Gold" in log_html(g, 0, viewer="Ann") and "Gold" not in log_html(g, 0, viewer="Cid")
     finish_turn(g)
     assert "Possession" not in turn_html(g)
+
+
+@BOTH
+def test_outpost_played_while_possessed(ruleset):
+    """Ruling outpost.possessed (wiki: Outpost, 2009 page's Other rules clarifications and the
+    current page's Errata): Bob draws 3 cards in the Possession turn's Clean-up, takes his
+    Outpost turn, his 2nd in a row, under his own control, then his normal turn."""
+    g = possessed(ruleset, kingdom=("Possession", "Outpost"),
+                  bob={"hand": ["Outpost", "4 Copper"], "deck": ["20 Silver"]})
+    g.answer("play Outpost")
+    finish_turn(g)
+    t, bob = g.state.turn, g.player("Bob")
+    assert (t.number, t.player.name, t.extra, t.controller) == (3, "Bob", True, None)
+    assert names(bob.hand) == ["Silver"] * 3 and g.pending.decider == "Bob"
+    finish_turn(g)
+    assert (g.state.turn.player.name, g.state.turn.extra) == ("Bob", False)
