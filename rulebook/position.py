@@ -72,8 +72,9 @@ __all__ = ["ZONES", "Game", "PositionError", "build", "estate_token_problem", "e
 
 PositionError = SetupError
 ZONES = ("hand", "deck", "discard", "play", "mat", "aside")
-#: What may give an extra turn (``turn.extra``): Mission's turn allows no buying of cards.
-EXTRA_TURNS = ("Mission",)
+#: What may give an extra turn (``turn.extra``): Mission's turn allows no buying of cards;
+#: Possession's is controlled by the player to the right (rule ``possession.turn``).
+EXTRA_TURNS = ("Mission", "Possession")
 _COUNT = re.compile(r"^\s*(\d+)\s*[x×]?\s+(.+?)\s*$")
 Where = tuple[str | int, ...]
 
@@ -107,8 +108,8 @@ def _list(x: Any) -> list[Any]:
 def placements(spec: dict[str, Any]) -> Iterator[tuple[str, int, Where]]:
     """Every card ``spec`` places outside the piles, as ``(name, count, path in spec)``:
     the trash, each player's zones, the cards a card in play was played by or set aside,
-    the Estate token's card. Entries that are not card names are skipped (the scenario
-    checks report them)."""
+    the Estate token's card, the cards Possession set aside this turn. Entries that are not
+    card names are skipped (the scenario checks report them)."""
     for i, item in enumerate(_list(spec.get("trash"))):
         yield from _placed(item, ("trash", i))
     for i, ps in enumerate(_list(spec.get("players"))):
@@ -124,6 +125,9 @@ def placements(spec: dict[str, Any]) -> Iterator[tuple[str, int, Where]]:
                 else:
                     yield from _placed(item, path)
         yield from _placed(ps.get("estate_token"), ("players", i, "estate_token"))
+    turn = spec.get("turn")
+    for k, item in enumerate(_list(turn.get("returning") if isinstance(turn, dict) else None)):
+        yield from _placed(item, ("turn", "returning", k))
 
 
 def _zone_items(zone: Any, path: Where) -> Iterator[tuple[Any, Where]]:
@@ -177,6 +181,8 @@ def build(spec: dict[str, Any]) -> tuple[GameState, str]:
                 coins=int(turn_spec.get("coins", 0)), potions=int(turn_spec.get("potions", 0)),
                 extra=bool(extra), given_by=extra if isinstance(extra, str) else None,
                 no_buying_cards=extra == "Mission")
+    if extra == "Possession":  # the possessor, on the right, took the turn in the rotation
+        turn.controller = turn.rotation = players[current.index - 1]
     state = GameState(players=players, ruleset=ruleset, seed=int(spec.get("seed", 0)),
                       supply={}, nonsupply={}, trash=Zone("trash"),
                       events=list(spec.get("events", [])), turn=turn, kingdom=kingdom,
@@ -188,6 +194,12 @@ def build(spec: dict[str, Any]) -> tuple[GameState, str]:
         p.turns_taken = int(ps.get("turns_taken", 1 if p.index <= current.index else 0))
         if ps.get("actual"):
             _actual_order(p, ps["actual"], f"players.{p.name}.actual")
+    returning = expand(turn_spec.get("returning"), "turn.returning")
+    if returning and extra != "Possession":
+        raise PositionError("turn.returning: cards set aside to come back at the end of the "
+                            "turn are a Possession turn's (rule possession.trash); give "
+                            "turn.extra: Possession")
+    turn.returning = _put(state, current.aside, returning)
     if "seed_draws" in spec:  # what the seeded generator had drawn when the position was written
         state.rng.advance(int(spec["seed_draws"]))
     state.turn_owners += _turn_owners(players, current, turn, turn_spec.get("previous"))
@@ -280,8 +292,8 @@ def _black_market_names(spec: dict[str, Any], kingdom: list[str],
 def _turn_owners(players: list[Player], current: Player, turn: Turn,
                  previous: str | None) -> list[int]:
     """Whose turns the last two were (Mission and extra turns look back one turn): by default
-    the player to the right took the previous turn, or the same player before an extra turn;
-    turn 1 has none."""
+    the player to the right took the previous turn, or the same player before an extra turn
+    other than a Possession turn (which follows the possessor's); turn 1 has none."""
     if previous is not None and turn.number == 1:
         raise PositionError("turn.previous: turn 1 has no previous turn; give turn.number")
     if previous is not None:
@@ -289,7 +301,8 @@ def _turn_owners(players: list[Player], current: Player, turn: Turn,
     elif turn.number == 1:
         return [current.index]
     else:
-        before = current if turn.extra else players[current.index - 1]
+        before = current if turn.extra and turn.controller is None else \
+            players[current.index - 1]
     return [before.index, current.index]
 
 

@@ -394,7 +394,8 @@ def test_the_form_has_a_field_for_every_key_a_setup_may_have():
                          "estate_token": "Village",
                          "actual": {"hand": ["Copper"], "deck": ["Gold"]}}, {"name": "Bob"}],
             "turn": {"player": "Bob", "phase": "buy", "number": 4, "actions": 2, "buys": 3,
-                     "coins": 5, "potions": 1, "extra": True, "previous": "Ann"}}
+                     "coins": 5, "potions": 1, "extra": "Possession", "previous": "Ann",
+                     "returning": ["Estate"]}}
     form.fill(spec, "2015")
     setup = dict(form.setup(), ruleset=form.ruleset.value)
     assert setup == spec  # every value comes back, not only every key

@@ -69,7 +69,7 @@ def test_shorthand_positions_keep_every_card(k):
     for _ in range(400):
         if g.pending is None:
             break
-        g.answer(bots[g.pending.player].choose(g, g.pending))
+        g.answer(bots[g.pending.decider].choose(g, g.pending))
         check_invariants(g)
         assert g.state.out_of_game == out
         assert "Copper" not in [c.name for c in g.state.all_cards()]
@@ -92,3 +92,40 @@ def test_random_games_with_extra_turns_and_phase_returns(k):
     assert result.finished
     check_invariants(g)
     assert replay(setup.build, g.answers).log.text() == g.log.text()
+
+
+#: Possession with the cards its rulings meet: trashing (Chapel, Remodel), Travellers exchanged
+#: on a Possession turn (Page, Peasant), Mission and Outpost turns, Throne Room for several
+#: Possessions, Champion's line, Inheritance's Estates, Night cards gained to hand.
+POSSESSION_SHAPES = ["Possession", "Chapel", "Remodel", "Throne Room", "Page", "Peasant",
+                     "Outpost", "Village", "Ghost Town", "Moat"]
+
+
+@pytest.mark.parametrize("k", range(8))
+def test_random_games_with_possession(k):
+    """Random bots with Possession in every deck: the possessor's bot answers the possessed
+    player's decisions (rule possession.decides); no card is created or lost at any step
+    (trashed cards set aside and returned, gains diverted: rules possession.trash,
+    possession.gain); every game ends; the answers replay to the same log."""
+    names = ["Ann", "Bob", "Cid"][: 2 + k % 2]
+    spec = {"ruleset": ("2015", "current")[k % 2], "kingdom": POSSESSION_SHAPES,
+            "events": ["Mission", "Inheritance"], "seed": k,
+            "players": [{"name": n, "hand": ["Possession", "Throne Room", "Potion", "Gold",
+                                             "Page"],
+                         "discard": ["7 Copper", "3 Estate", "Possession", "Chapel"]}
+                        for n in names],
+            "turn": {"phase": "action"}}
+    g = Game(lambda: build(spec))
+    check_invariants(g)
+    bots = {n: RandomBot(k * 10 + i) for i, n in enumerate(names)}
+    possessed = 0
+    for _ in range(20000):
+        if g.pending is None:
+            break
+        d = g.pending
+        possessed += d.decider != d.player
+        g.answer(bots[d.decider].choose(g, d))
+        check_invariants(g)
+    assert g.over, "the game did not end"
+    assert possessed > 0, "no decision was made for another player"
+    assert replay(lambda: build(spec), g.answers).log.text() == g.log.text()

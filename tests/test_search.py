@@ -46,7 +46,7 @@ QUESTIONS = [
                                           "coin-of-the-realm.discard-after-call"}),
     ("bridge troll cost below zero", {"bridge-troll.floor-zero"}),
     ("leftover coins at the end of the turn", {"turn.buy.end"}),
-    ("does buying an event use a buy", {"events.uses-buy"}),
+    ("does buying an event use a buy", {"events.uses-buy", "event"}),  # rule event says it too
     ("mission turn cant buy cards", {"mission.no-card-buys"}),
     ("third turn in a row", {"mission.third-turn-current", "turn.extra"}),
     ("gain a card that is not in the supply", {"gain.supply-only"}),

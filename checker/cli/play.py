@@ -213,7 +213,7 @@ class Session:
                      "outcome from here with its exact probability")
             return
         card = f" ({d.card})" if d.card else ""
-        self.say(f"\n{d.player}: {d.prompt}{card} [{d.rule}]")
+        self.say(f"\n{d.who()}: {d.prompt}{card} [{d.rule}]")
         answers = listed(d)
         if answers is not None:
             for i, a in enumerate(answers, 1):

@@ -67,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
         if leaves_open(g, a):
             left_open = a
             break
-        before, closed, who = len(g.log), g.pending.unavailable(), g.pending.player
+        before, closed, who = len(g.log), g.pending.unavailable(), g.pending
         try:
             g.answer(a)
         except ValueError:
@@ -88,7 +88,8 @@ def run(args: argparse.Namespace) -> int:
                           "passed": res.passed, "verdict": res.verdict,
                           "failure": res.failure,
                           "log": [e.as_dict() for e in g.log],
-                          "not_offered": [{"after_entries": n, "player": who, "answer": a,
+                          "not_offered": [{"after_entries": n, "player": who.player,
+                                           "decider": who.decider, "answer": a,
                                            "closed": closed_dicts(cs)}
                                           for n, who, a, cs in closed_at],
                           "pending": pending_dict(g),
@@ -107,7 +108,9 @@ def run(args: argparse.Namespace) -> int:
     for i, e in enumerate([*g.log, None]):
         for n, who, a, cs in closed_at:
             if n == i:
-                print(f"      {who} answers {a!r}; not offered then:")
+                answers = who.who().replace(" decides for ", " answers for ") \
+                    if who.decider != who.player else f"{who.player} answers"
+                print(f"      {answers} {a!r}; not offered then:")
                 for c in cs:
                     print(f"        {c.text()}")
         if e is not None:

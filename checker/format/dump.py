@@ -128,7 +128,8 @@ def _actual(p: Player) -> dict[str, Any]:
 def _player(s: GameState, p: Player, actual: bool = False) -> dict[str, Any]:
     spec: dict[str, Any] = {"name": p.name}
     play, inside = _play(s, p)
-    aside = [c for c in p.aside.cards if c is not p.estate_token and id(c) not in inside]
+    aside = [c for c in p.aside.cards if c is not p.estate_token and id(c) not in inside
+             and c not in s.turn.returning]  # Possession's: the turn's ``returning``
     if p.estate_token is not None:
         spec["estate_token"] = p.estate_token.name
     zones = {"hand": _hand(p), "deck": _deck(p),
@@ -192,9 +193,12 @@ def state_spec(s: GameState, phase: str | None = None, actual: bool = False) -> 
     if t.potions:
         spec["turn"]["potions"] = t.potions
     if t.extra:
-        spec["turn"]["extra"] = "Mission" if t.no_buying_cards else True
+        spec["turn"]["extra"] = "Mission" if t.no_buying_cards else \
+            "Possession" if t.controller is not None else True
+    if t.returning:
+        spec["turn"]["returning"] = _names(t.returning)
     previous = previous_player(s)
-    default = None if t.number == 1 else t.player if t.extra else \
+    default = None if t.number == 1 else t.player if t.extra and t.controller is None else \
         s.players[t.player.index - 1]
     if previous is not None and previous != getattr(default, "name", None):
         spec["turn"]["previous"] = previous
@@ -251,7 +255,8 @@ def position_of(g: Game, actual: bool = False) -> dict[str, Any]:
         "trash": _names(s.trash.cards),
         "black_market": _names(s.black_market.cards) if s.black_market is not None else None,
         "turn": [t.player.name, t.phase, t.number, t.actions, t.buys, t.coins, t.potions,
-                 t.extra, t.no_buying_cards, previous_player(s), list(t.played), t.paid_debt],
+                 t.extra, t.no_buying_cards, previous_player(s), list(t.played), t.paid_debt,
+                 t.controller.name if t.controller is not None else None, _names(t.returning)],
         "effects": _effects(s),
         "legal": _legal(g),
         "over": g.over,

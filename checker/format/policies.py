@@ -137,7 +137,7 @@ class Policies:
         d = g.pending
         if d is None or d.kind == "chance" or g.paused is not None:
             return None
-        policy = self.by_player.get(d.player)
+        policy = self.by_player.get(d.decider)  # the possessor's on a Possession turn
         if policy is None:
             return None
         if policy.bot is not None:
@@ -163,8 +163,9 @@ class Policies:
         d = g.pending
         assert d is not None
         self.used.add(source)
-        g.note(g.player(d.player), f"answers {label!r}", note=f"by policy: {source}",
-               rule=d.rule)
+        g.note(g.player(d.decider), f"answers {label!r}"
+               + ("" if d.decider == d.player else f" for {d.player}"),
+               note=f"by policy: {source}", rule=d.rule)
         return label
 
     def play(self, g: Game) -> list[str]:

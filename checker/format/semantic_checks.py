@@ -306,11 +306,13 @@ class _Checker:
         turn = _dict(ex.get("turn"))
         self.player_name(turn.get("player"), (*at, "turn", "player"))
         self.player_name(turn.get("previous"), (*at, "turn", "previous"))
+        self.player_name(turn.get("controller"), (*at, "turn", "controller"))
         for pname in _dict(ex.get("vp")):
             self.player_name(pname, (*at, "vp", pname), key=True)
         for i, pname in enumerate(_list(ex.get("winners"))):
             self.player_name(pname, (*at, "winners", i))
-        self.player_name(_dict(ex.get("pending")).get("player"), (*at, "pending", "player"))
+        for key in ("player", "decider"):
+            self.player_name(_dict(ex.get("pending")).get(key), (*at, "pending", key))
         for i, rid in enumerate(_list(ex.get("log_cites"))):
             self.rule_id(rid, (*at, "log_cites", i))
 

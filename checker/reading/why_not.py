@@ -45,7 +45,7 @@ def pending_lines(g: Game, head: str = "", indent: str = "  ") -> list[str]:
         total = d.answer_count()
         return [f"{head}{d.prompt} [{d.rule}]", f"{indent}outcomes: {shown}"
                 + (f" | ... ({total:,} in all)" if total > MAX_SHOWN else "")]
-    return ([f"{head}{d.player}: {d.prompt} [{d.rule}]",
+    return ([f"{head}{d.who()}: {d.prompt} [{d.rule}]",
              f"{indent}options: {options_text(d)}"]
             + [f"{indent}not offered: {c.text()}" for c in d.unavailable()])
 
@@ -59,7 +59,8 @@ def pending_dict(g: Game) -> dict[str, Any] | None:
     d = g.pending
     if d is None:
         return None
-    out = {"player": d.player, "prompt": d.prompt, "rule": d.rule, "card": d.card,
+    out = {"player": d.player, "decider": d.decider, "prompt": d.prompt, "rule": d.rule,
+           "card": d.card,
            "options": list(islice(d.each_answer(), OPTIONS_LISTED)),
            "options_count": d.answer_count(), "not_offered": closed_dicts(d.unavailable())}
     if isinstance(d, ChanceStep):

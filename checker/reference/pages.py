@@ -26,6 +26,7 @@ DATA = ROOT / "rulebook" / "data"
 SECTIONS = [
     ("Setup", ["game.setup"]),
     ("The turn", ["turn", "game.turn-order"]),
+    ("Possession: another player's turn under control", ["possession"]),
     ("Zones and cards", ["supply", "in-play", "card.types", "card.identity", "card.ownership"]),
     ("Gaining, buying, trashing, discarding, drawing", [
         "draw", "discard", "gain", "buy", "trash", "reveal", "look", "set-aside", "topdeck",

@@ -112,7 +112,7 @@ def _player_checks(g: Game, name: str, pex: dict[str, Any]) -> Iterator[Check]:
 def _pending_checks(g: Game, want: dict[str, Any] | None) -> Iterator[Check]:
     d = g.pending
     if want is None:
-        yield Check("pending", "no decision pending", d and f"{d.player}: {d.prompt}",
+        yield Check("pending", "no decision pending", d and f"{d.who()}: {d.prompt}",
                     d is None)
         return
     if d is None:
@@ -121,6 +121,9 @@ def _pending_checks(g: Game, want: dict[str, Any] | None) -> Iterator[Check]:
         return
     if "player" in want:
         yield Check("pending.player", want["player"], d.player, d.player == want["player"])
+    if "decider" in want:  # who answers: the possessor on a Possession turn
+        yield Check("pending.decider", want["decider"], d.decider,
+                    d.decider == want["decider"])
     if "prompt" in want:
         yield Check("pending.prompt", repr(want["prompt"]), d.prompt, d.prompt == want["prompt"])
     # the answers are listed only as far as shown: a pick among 25 cards has 2^25
@@ -144,6 +147,8 @@ def _turn_value(s: GameState, key: str) -> Any:
     t = s.turn
     if key == "player":
         return t.player.name
+    if key == "controller":  # who makes the turn player's decisions: a Possession turn's
+        return t.controller.name if t.controller is not None else None
     return previous_player(s) if key == "previous" else getattr(t, key)
 
 

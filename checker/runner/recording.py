@@ -77,6 +77,8 @@ def position_claims(g: Game, start: GameState) -> dict[str, Any]:
         out["pending"] = None
     else:
         out["pending"] = {"player": d.player}
+        if d.decider != d.player:  # a Possession turn: the possessor answers
+            out["pending"]["decider"] = d.decider
         if d.answer_count() <= MAX_OPTIONS:
             out["pending"]["options"] = g.legal()
     if g.over:

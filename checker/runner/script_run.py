@@ -286,7 +286,8 @@ def run_scenario(scn: Scenario, ruleset: str | None = None,
     res.rules = g.log.rules_cited()
     d = g.pending
     if d is not None:  # a bounded number of its answers (a chance step may have billions)
-        res.pending = {"player": d.player, "prompt": d.prompt,
+        res.pending = {"player": d.player, "decider": d.decider,
+                       "prompt": d.prompt,
                        "options": list(islice(d.each_answer(), OPTIONS_LISTED)),
                        "options_count": d.answer_count()}
     return res

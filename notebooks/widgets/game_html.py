@@ -197,7 +197,7 @@ def player_html(s: GameState, p: Player, hidden: Counter[str] | None = None,
         tokens.append(f"{p.coffers} Coffers")
     if p.estate_token is not None:
         tokens.append(f"Estate token on {p.estate_token.name}")
-    seen = viewer is None or viewer == p.name
+    seen = viewer is None or viewer == p.name or viewer == possessor_of(s, p.name)
     zones = "".join(zone_html(p, k, now, hidden, seen) for k in ZONES if len(getattr(p, k)) or
                     k in ("hand", "play", "deck", "discard"))
     return (f'<div class="tv-player{" tv-current" if current else ""}" '
@@ -223,13 +223,22 @@ def piles_html(s: GameState) -> str:
     return "".join(rows)
 
 
+def possessor_of(s: GameState, name: str) -> str | None:
+    """Who sees ``name``'s cards as ``name`` does now: on a Possession turn, the possessing
+    player sees the possessed player's (rule ``possession.decides``); else no one."""
+    t = s.turn
+    return t.controller.name if t.controller is not None and t.player.name == name else None
+
+
 def turn_html(g: Game) -> str:
     t = g.state.turn
     if g.over:
         scores = ", ".join(f"{k} {v}" for k, v in g.scores().items())
         return (f"<div class='tv-turn'>Game over — {escape(scores)}; winner(s): "
                 f"{escape(', '.join(g.winners))}</div>")
-    extra = (f" (extra turn from {escape(t.given_by)})" if t.given_by
+    extra = (f" (Possession turn: {escape(t.controller.name)} controls "
+             f"{escape(t.player.name)})" if t.controller is not None
+             else f" (extra turn from {escape(t.given_by)})" if t.given_by
              else " (extra turn)" if t.extra else "")
     potions = f" · Potions {t.potions}" if t.potions else ""
     return (f"<div class='tv-turn' data-turn='{t.number}'>Turn {t.number}{extra} · "
@@ -248,7 +257,10 @@ def log_html(g: Game, new_from: int, tail: int = LOG_TAIL, viewer: str | None = 
         if e.turn != turn:
             turn = e.turn
             rows.append(f"<div class='tv-muted'>turn {turn}</div>")
-        text = escape(e.text(viewer=viewer).rsplit(" [", 1)[0])
+        # this turn's face-down moves of a possessed player: the possessor sees them too
+        seat = e.private if viewer is not None and e.turn == g.state.turn.number and \
+            viewer == possessor_of(g.state, e.private or "") else viewer
+        text = escape(e.text(viewer=seat).rsplit(" [", 1)[0])
         cls = " class='tv-new'" if i >= new_from else ""
         rows.append(f"<div{cls} data-log='{i}'>{rule_html(e.rule, g.ruleset, text)}</div>")
     return "<div class='tv-log'>" + ("".join(rows) or "<i>nothing yet</i>") + "</div>"

@@ -176,7 +176,7 @@ def start_html(g: Game) -> str:
     d = g.pending
     if d is None:
         return ""
-    head = f"<b>Starting from</b> {escape(d.player)}: {escape(d.prompt)}"
+    head = f"<b>Starting from</b> {escape(d.who())}: {escape(d.prompt)}"
     return ("<div class='tv tv-start'>" + rule_html(d.rule, g.ruleset, head)
             + f"<div>options: {escape(options_text(d))}</div>"
             + "".join(closed_html(c, g.ruleset) for c in d.unavailable()) + "</div>")

@@ -303,10 +303,13 @@ class PositionForm:
         self.buys = w.BoundedIntText(value=1, min=0, max=99, description="Buys")
         self.coins = w.BoundedIntText(value=0, min=0, max=99, description="$")
         self.potions = w.BoundedIntText(value=0, min=0, max=99, description="Potions")
-        self.extra = w.Dropdown(options=[("no", False), ("yes", True), ("Mission's", "Mission")],
+        self.extra = w.Dropdown(options=[("no", False), ("yes", True), ("Mission's", "Mission"),
+                                          ("Possession's", "Possession")],
                                 value=False, description="extra turn")
         self.previous = w.Text(placeholder="as seated", description="previous turn by",
                                layout=w.Layout(width="20em"))
+        # a Possession turn's trashed cards, set aside until it ends (rule possession.trash)
+        self.returning = _text("", "30em")
         game = w.VBox([w.HBox([self.ruleset, self.count]),
                        w.HBox([self.seed, self.seed_draws, self.seed_help]),
                        _row("Kingdom", self.kingdom), _row("Events", self.events),
@@ -314,7 +317,8 @@ class PositionForm:
                        _row("Black Market deck", self.black_market)])
         turn = w.VBox([w.HBox([self.turn_player, self.phase, self.number]),
                        w.HBox([self.actions, self.buys, self.coins, self.potions]),
-                       w.HBox([self.extra, self.previous])])
+                       w.HBox([self.extra, self.previous]),
+                       _row("set aside by Possession", self.returning)])
         self._game, self._turn = game, turn
         self.tabs = w.Tab()
         self.tabs.add_class("tv-form")
@@ -331,7 +335,7 @@ class PositionForm:
         return [self.ruleset, self.seed, self.seed_draws, self.kingdom, self.events,
                 self.piles, self.trash, self.black_market, self.turn_player, self.phase,
                 self.number, self.actions, self.buys, self.coins, self.potions, self.extra,
-                self.previous]
+                self.previous, self.returning]
 
     def _watch(self, forms: list[PlayerForm]) -> None:
         for p in forms:
@@ -440,6 +444,11 @@ class PositionForm:
                 players.append(p.spec())
             except DeskError as e:
                 problems.extend(e.problems)
+        returning: list[Any] = []
+        try:
+            returning = read_cards(self.returning.value, "set aside by Possession")
+        except DeskError as e:
+            problems.extend(e.problems)
         if problems:
             raise DeskError(problems)
         out["players"] = players
@@ -453,6 +462,8 @@ class PositionForm:
             out["turn"]["extra"] = self.extra.value
         if self.previous.value.strip():
             out["turn"]["previous"] = self.previous.value.strip()
+        if returning:
+            out["turn"]["returning"] = returning
         return out
 
     def fill(self, setup: dict[str, Any], ruleset: str | None = None) -> None:
@@ -483,6 +494,7 @@ class PositionForm:
         self.potions.value = int(t.get("potions", 0))
         self.extra.value = t.get("extra", False)
         self.previous.value = str(t.get("previous") or "")
+        self.returning.value = show_cards(t.get("returning") or [])
 
     def clear(self) -> None:
         """An empty position: two players, nothing in any zone, Ann's Action phase."""

@@ -389,7 +389,7 @@ class Stepper:
             order = ", in order" if d.ordered else ""
             how = f" <span class='tv-muted'>(pick {d.min} to {d.max}{order})</span>"
         card = f" <span class='tv-muted'>— {escape(d.card)}</span>" if d.card else ""
-        summary = f"<b>{escape(d.player)}</b>: {escape(d.prompt)}{card}{how}"
+        summary = f"<b>{escape(d.who())}</b>: {escape(d.prompt)}{card}{how}"
         if chance:
             summary = (f"<b class='tv-chance-note'>{escape(d.prompt)}</b> <span class="
                        "'tv-muted'>(no one decides: each outcome with its probability)</span>")

@@ -27,6 +27,7 @@ SHOWN = 8  # answers printed with a decision (then how many in all)
 if TYPE_CHECKING:
     from dominion_tavern.checker.format.load import Scenario
     from dominion_tavern.notebooks.widgets.rule_finder import RuleFinder
+    from dominion_tavern.rulebook.engine.decisions import Decision
 
 
 def position(spec: dict[str, Any]) -> Game:
@@ -38,7 +39,7 @@ def walk(g: Game, *answers: str, show_next: bool = False) -> None:
     """Answer ``answers`` one by one, printing each decision, the answer and what it caused."""
     for a in answers:
         d = g.pending
-        print(f"{d.player} decides: {d.prompt}  [{options_text(d, SHOWN)}]")
+        print(f"{_decides(d)}: {d.prompt}  [{options_text(d, SHOWN)}]")
         print(f"  -> {a}")
         before = len(g.log)
         g.answer(a)
@@ -52,7 +53,12 @@ def next_decision(g: Game) -> str:
     d = g.pending
     if d is None:
         return "(no decision pending: " + ("the game is over)" if g.over else "paused)")
-    return f"Next: {d.player} decides: {d.prompt}  [{options_text(d, SHOWN)}]"
+    return f"Next: {_decides(d)}: {d.prompt}  [{options_text(d, SHOWN)}]"
+
+
+def _decides(d: Decision) -> str:
+    """"Ann decides", or "Ann decides for Bob (Possession turn)"."""
+    return d.who() if d.decider != d.player else f"{d.player} decides"
 
 
 def show_log(g: Game, since: int = 0) -> None:

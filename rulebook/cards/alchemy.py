@@ -1,10 +1,11 @@
-"""Alchemy: Potion, the second currency, and University and Golem, Kingdom cards costing a
-Potion."""
+"""Alchemy: Potion, the second currency; University and Golem, Kingdom cards costing a Potion;
+and Possession, another player's turn under your control."""
 
 from __future__ import annotations
 
-from dominion_tavern.rulebook.engine.registry import on_play
+from dominion_tavern.rulebook.engine.registry import on_play, resumes
 from dominion_tavern.rulebook.engine.state import move
+from dominion_tavern.rulebook.engine.turn import POSSESSION
 
 
 @on_play("Potion")
@@ -44,3 +45,17 @@ def golem(g, p, me):
     for card in found:  # not from the hand, and each must be played
         if card.zone is p.aside:
             yield from g.play(p, card, by=me, rule="play")
+
+
+@on_play("Possession")
+def possession(g, p, me):
+    g.possess(p)
+
+
+@resumes("Possession")
+def possession_resume(state, p, card, entry) -> None:
+    """A position with Possession played this turn: the Possession turns it gave are still to
+    come (as :meth:`TurnLoop.possess`, once per play)."""
+    if card.since == state.turn.number and p is state.turn.player:
+        left = state.players[(p.index + 1) % len(state.players)]
+        state.extra_turns += [(left.index, POSSESSION)] * entry["times"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dominion_tavern.rulebook.engine.registry import on_play, resumes
 from dominion_tavern.rulebook.engine.state import Pending
+from dominion_tavern.rulebook.engine.turn import third_in_a_row
 
 
 @on_play("Outpost")
@@ -26,11 +27,12 @@ def outpost(g, p, me):
 @resumes("Outpost")
 def outpost_resume(state, p, card, entry) -> None:
     """A position with Outpost played this turn: its 3-card hand, and its extra turn unless
-    this turn is already an extra one or another Outpost gave one (as :func:`outpost`)."""
+    it would be a 3rd turn in a row or another Outpost gave one (as :func:`outpost`; on a
+    Possession turn, the Outpost turn is the player's 2nd in a row)."""
     t = state.turn
     if card.since != t.number or p is not t.player:
         return  # an Outpost played earlier: this turn is its extra turn, nothing left to do
     t.next_hand = 3
-    if not t.extra and (p.index, "Outpost") not in state.extra_turns:
+    if not third_in_a_row(state, p.index) and (p.index, "Outpost") not in state.extra_turns:
         state.extra_turns.append((p.index, "Outpost"))
         state.pending.append(Pending(p.index, card))

@@ -31,6 +31,9 @@ class Choosing:
         (or, for a multi-pick, the list of options) chosen."""
         if d.kind != "chance":
             _hand_known(self, d.player)
+            t = self.state.turn
+            if t.controller is not None and not d.own and d.player == t.player.name:
+                d.decider, d.control = t.controller.name, "Possession turn"  # possession.decides
         only = d.forced()
         if only is not None:
             picked = d.resolve(only)
@@ -56,15 +59,18 @@ class Choosing:
     def choose(self: Game, p: Player, prompt: str, options: list[Option], *,
                rule: str | None = None, card: str | None = None, kind: str = "choose",
                closed: Callable[[], list[Closed]] | None = None, private: bool = False,
-               optional: bool = False, explained: Callable[[], list[Closed]] | None = None):
+               optional: bool = False, explained: Callable[[], list[Closed]] | None = None,
+               own: bool = False):
         """Pick one option; returns its value. ``optional``: one of the options declines (it
         does nothing), so the decision cites ``choice.optional`` unless ``rule`` is given
         (see :class:`Decision`). ``closed`` lists the answers the rules close now (called
         only if someone asks, while the decision is pending); ``private``: the card picked
-        goes face down (Save), so a forced pick is logged for its player only."""
+        goes face down (Save), so a forced pick is logged for its player only; ``own``: p decides
+        even on a turn another player controls (a choice between turns)."""
         picked = yield from self.ask(Decision(p.name, prompt, options, rule=rule, card=card,
                                               kind=kind, closed_by=closed, private=private,
-                                              optional=optional, explained_by=explained))
+                                              optional=optional, explained_by=explained,
+                                              own=own))
         return picked.value
 
     def may(self: Game, p: Player, prompt: str, yes: str, no: str, *,

@@ -84,8 +84,9 @@ class Decision:
     next to the label)."""
 
     __slots__ = ("_answers", "_closed", "_issued", "_options", "_values", "accepts", "card",
-                 "closed_by", "explained_by", "kind", "label_of", "max", "min", "multi", "only",
-                 "ordered", "player", "private", "prompt", "rule", "values", "verb")
+                 "closed_by", "control", "decider", "explained_by", "kind", "label_of", "max",
+                 "min", "multi", "only", "ordered", "own", "player", "private", "prompt", "rule",
+                 "values", "verb")
 
     def __init__(self, player: str, prompt: str, options: list[Option] | None = None,
                  min: int = 1, max: int = 1, verb: str = "", ordered: bool = False,
@@ -96,7 +97,8 @@ class Decision:
                  accepts: Callable[[Any], bool] | None = None,
                  only: Callable[[], Any] | None = None, private: bool = False,
                  optional: bool = False,
-                 explained_by: Callable[[], list[Closed]] | None = None) -> None:
+                 explained_by: Callable[[], list[Closed]] | None = None,
+                 own: bool = False) -> None:
         if rule is None:  # a card's choice citing no rule of its own: may it be declined?
             rule = "choice.optional" if optional or (multi and min == 0) else "choice.mandatory"
         self.player, self.prompt, self._options = player, prompt, options
@@ -106,13 +108,24 @@ class Decision:
         self.accepts, self.only = accepts, only
         self.private = private  # the cards picked go face down: others are not told which
         self.explained_by = explained_by  # closed too ordinarily to list (a card too dear)
+        # Whose answer it is: ``player`` (whose decision it is) unless the turn is controlled
+        # by another (a Possession turn: the game sets ``decider`` and ``control``); ``own``:
+        # the player decides even then (a choice between turns, rule possession.decides).
+        self.decider, self.control, self.own = player, "", own
         self._answers: list[str] | None = None
         self._closed: list[Closed] | None = None
         self._values: list[Any] | None = None
         self._issued: Option | None = None  # the last option() gave: an answer taken as is
 
     def __repr__(self) -> str:
-        return f"<Decision {self.player}: {self.prompt!r} ({self.kind})>"
+        return f"<Decision {self.who()}: {self.prompt!r} ({self.kind})>"
+
+    def who(self) -> str:
+        """Who answers, as a heading says it: ``Ann``, or ``Ann decides for Bob (Possession
+        turn)`` when another player makes this player's decisions."""
+        if self.decider == self.player:
+            return self.player
+        return f"{self.decider} decides for {self.player} ({self.control})"
 
     @property
     def options(self) -> list[Option]:
@@ -211,7 +224,10 @@ class Decision:
     def whose(self) -> str:
         """What an illegal answer was given to, as messages say it: a player's decision, or
         a chance step, which no one decides."""
-        return "the chance step" if self.kind == "chance" else f"{self.player}'s decision"
+        if self.kind == "chance":
+            return "the chance step"
+        by = "" if self.decider == self.player else f", made by {self.decider} ({self.control})"
+        return f"{self.player}'s decision{by}"
 
     def chosen_label(self, chosen: Any) -> str:
         """The label of what :meth:`resolve` returned (a multi-pick's: ``"VERB: A, B"``)."""

@@ -204,7 +204,20 @@ class Moves:
         return self._move_all(p, cards, p.discard, "discards", rule)
 
     def trash(self: Game, p: Player | None, cards: Iterable[Card], rule: str = "trash") -> list:
-        return self._move_all(p, cards, self.state.trash, "trashes", rule)
+        """Trash cards. On a Possession turn the turn player's own cards are trashed but set
+        aside, to go to their discard pile when the turn ends (rule ``possession.trash``)."""
+        t = self.state.turn
+        if t.controller is None:
+            return self._move_all(p, cards, self.state.trash, "trashes", rule)
+        cards = list(cards)
+        kept = [c for c in cards if c.zone is not None and c.zone.owner is t.player]
+        t.returning += self._move_all(p, kept, t.player.aside, "trashes", "possession.trash",
+                                      dest="and sets it aside" if len(kept) == 1
+                                      else "and sets them aside",
+                                      note="Possession: back to their discard pile at the end "
+                                      "of the turn")
+        return kept + self._move_all(p, [c for c in cards if c not in kept], self.state.trash,
+                                     "trashes", rule)
 
     def to_hand(self: Game, p: Player, cards: Iterable[Card], rule: str,
                 private: bool = False) -> list[Card]:
@@ -292,7 +305,8 @@ class Moves:
 
         ``to`` is ``discard``, ``hand`` or ``deck``; ``by`` names what made the gain;
         ``overpaid``: the $ overpaid in buying it (rule ``buy.overpay``). When-gain abilities
-        follow (rule ``gain``).
+        follow (rule ``gain``). On a Possession turn what the turn player would gain the
+        possessing player gains instead, into their discard pile (``possession.gain``).
         """
         if card is None:
             pile = self.state.pile(name)
@@ -301,12 +315,16 @@ class Moves:
                           rule="gain.empty")
                 return None
             card = pile.cards[-1]
-        if to == "discard" and card.d.gained_to != "discard":  # Night cards: "to your hand
-            to, rule = card.d.gained_to, "gain.instead-of-discard"  # (instead of discard)"
-        where = GAINED_TO[to]  # a KeyError for another ``to``
+        t = self.state.turn
+        if t.controller is not None and p is t.player:  # a Possession turn: the possessor
+            p, to = t.controller, "discard"             # gains it, into their discard pile
+            where, rule = f"instead of {t.player.name}", "possession.gain"
+        else:
+            if to == "discard" and card.d.gained_to != "discard":  # Night cards: "to your
+                to, rule = card.d.gained_to, "gain.instead-of-discard"  # hand (instead...)"
+            where = GAINED_TO[to]  # a KeyError for another ``to``
         move(card, getattr(p, to))
         self.note(p, "gains", (card.name,), where, rule=rule)
-        t = self.state.turn
         nth_in_buy_phase = 0  # which card this is of those p gained in their Buy phase
         if t.player is p:
             t.gained += 1

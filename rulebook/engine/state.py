@@ -235,6 +235,15 @@ class Turn:
     draw_bonus: int = 0                 # extra cards for the Clean-up draw (Expedition)
     next_hand: int = 5                  # the Clean-up draw before bonuses (Outpost: 3)
     goto: str | None = None             # a phase to go back to (Villa: the Action phase)
+    # A Possession turn (rule possession.turn): the player who makes the turn player's
+    # decisions and gains what they would gain; None on every other turn.
+    controller: Player | None = None
+    # The player whose turn in the rotation this one follows: the next one not extra is the
+    # player after them (None: the turn's player; a Possession turn follows the possessor's).
+    rotation: Player | None = None
+    # The turn player's cards trashed on a Possession turn: set aside, and put into their
+    # discard pile when the turn ends (rule possession.trash).
+    returning: list[Card] = field(default_factory=list)
 
 
 @dataclass(eq=False)

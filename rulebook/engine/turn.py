@@ -15,12 +15,14 @@ from dominion_tavern.rulebook.carddata import EVENTS, Cost
 from dominion_tavern.rulebook.engine.decisions import Closed, Decision, Option
 from dominion_tavern.rulebook.engine.playing import call_label
 from dominion_tavern.rulebook.engine.registry import BEHAVIOURS, ability, perform
-from dominion_tavern.rulebook.engine.state import Card, Player, Turn, move
+from dominion_tavern.rulebook.engine.state import Card, GameState, Player, Turn, move
 
 if TYPE_CHECKING:
     from dominion_tavern.rulebook.engine.game import Game
 
 PHASES = ("start", "action", "buy", "night", "cleanup")
+#: The extra turn another player controls (rule ``possession.turn``).
+POSSESSION = "Possession"
 #: Where a game can be started again besides a phase's start: the Clean-up draw (discarding is
 #: done, the next hand not yet drawn).
 CLEANUP_DRAW = "cleanup-draw"
@@ -250,8 +252,13 @@ class TurnLoop:
                 self.reached(step)
             t.phase = step
             if step == "start":
-                self.note(t.player, "starts their turn", note=f"turn {t.number}",
-                          rule="turn.extra" if t.extra else "turn.start")
+                if t.controller is not None:
+                    self.note(t.player, "starts their turn", rule="possession.turn",
+                              note=f"turn {t.number}, a Possession turn: {t.controller.name} "
+                              "makes their decisions and gains what they would gain")
+                else:
+                    self.note(t.player, "starts their turn", note=f"turn {t.number}",
+                              rule="turn.extra" if t.extra else "turn.start")
                 if self.state.lasting or self.state.pending or t.player.mat.cards:
                     yield from self.start_of_turn()  # else nothing can happen there
             elif step == "action":
@@ -268,6 +275,12 @@ class TurnLoop:
                 yield Mark("phase-end", step, t.number)
             i = i + 1 if t.goto is None else PHASES.index(t.goto)  # Villa: back to Action
             t.goto = None
+        if t.returning:  # after Clean-up: Possession's set-aside cards (possession.trash)
+            self._move_all(t.player, [c for c in t.returning if c.zone is t.player.aside],
+                           t.player.discard, "puts", "possession.trash",
+                           dest="into their discard pile",
+                           note="trashed on the Possession turn; not a gain")
+            t.returning = []
         if self.state.lasting:
             self.end_lasting("turn-end")
             self.end_lasting("owner-next-turn-end", t.player)
@@ -646,8 +659,8 @@ class TurnLoop:
         then draw the next hand (rules ``turn.cleanup.discard``, ``turn.cleanup.draw``)."""
         t = self.state.turn
         p = t.player
-        if len({src for i, src in self.state.extra_turns if i == p.index}) > 1:
-            yield from self.choose_extra_turn(p)  # before Durations are kept or discarded
+        if len(self.state.extra_turns) > 1:
+            yield from self.extra_turn_choices(p)  # before Durations are kept or discarded
         everyone = [p, *self.others(p)]
         durations = bool(self.state.pending)  # without them, everything in play leaves
         leaving: list[list[Card]] = []
@@ -766,8 +779,9 @@ class TurnLoop:
 
     def set_up_extra_turn(self: Game, p: Player, source: str, what: str) -> None:
         """Queue p's extra turn from ``source`` after this one, saying now what the end of the
-        turn will do with it (rules ``turn.extra``, ``turn.extra.choice``)."""
-        ahead = self.extra_turns_ahead(p.index)
+        turn will do with it (rules ``turn.extra``, ``turn.extra.choice``). A Possession turn
+        ahead is another player's doing, not limited by the 3rd-turn rule: it does not count."""
+        ahead = [src for src in self.extra_turns_ahead(p.index) if src != "Possession"]
         if self.ruleset == "current" and (self.would_be_third_turn(p.index)
                                           or source in ahead):
             self.note(p, "will take no extra turn", note="it would be a 3rd turn in a row",
@@ -781,28 +795,53 @@ class TurnLoop:
             self.note(p, f"will take an extra turn{what}", rule="turn.extra")
         self.state.extra_turns.append((p.index, source))
 
-    def choose_extra_turn(self: Game, p: Player):
-        """Extra turns from different sources set up in one turn (Mission and Outpost): under
-        ``2015`` all are taken and ``p`` picks which comes first; under ``current`` ``p`` picks
-        the one to take and the others fail, as a 3rd turn in a row would (rule
+    def possess(self: Game, p: Player) -> None:
+        """Possession played by ``p``: the player to p's left takes an extra turn after this
+        one, ``p`` making their decisions; several Possessions give one turn each (rule
+        ``possession.turn``)."""
+        s = self.state
+        left = s.players[(p.index + 1) % len(s.players)]
+        self.note(left, "will take an extra turn", rule="possession.turn",
+                  note=f"after this one, a Possession turn: {p.name} makes their decisions")
+        s.extra_turns.append((left.index, POSSESSION))
+
+    def extra_turn_choices(self: Game, p: Player):
+        """In Clean-up, with several extra turns waiting: under ``current`` ``p`` first picks
+        the one of their own Mission and Outpost turns to take (the others fail, as a 3rd turn
+        in a row would); then, with turns from more than one source or for more than one
+        player left, ``p`` picks which comes first (rule ``turn.extra.choice``). These choices
+        are made between turns: on a Possession turn the possessed player makes them, not the
+        possessor (rule ``possession.decides``)."""
+        s = self.state
+        own = list(dict.fromkeys(src for i, src in s.extra_turns
+                                 if i == p.index and src != POSSESSION))
+        if s.ruleset == "current" and len(own) > 1 and not self.would_be_third_turn(p.index):
+            yield from self.choose_extra_turn(p, own)
+        ahead = list(dict.fromkeys(e for e in s.extra_turns if not self.fails(*e)))
+        if len(ahead) < 2:
+            return
+        chosen = yield from self.choose(p, "Clean-up: which extra turn comes first?", [
+            Option(f"take first the {src} turn" if i == p.index else
+                   f"take first {s.players[i].name}'s {src} turn", (i, src))
+            for i, src in ahead], rule="turn.extra.choice", kind="order", own=True)
+        first = s.extra_turns.index(chosen)
+        s.extra_turns.insert(0, s.extra_turns.pop(first))
+        self.note(s.players[chosen[0]], f"takes the {chosen[1]} turn first",
+                  note="" if chosen[0] == p.index else f"{p.name}'s choice",
+                  rule="turn.extra.choice")
+
+    def choose_extra_turn(self: Game, p: Player, sources: list[str]):
+        """``p``'s own Mission and Outpost turns set up in one turn, under ``current``: ``p``
+        picks the one to take and the others fail, as a 3rd turn in a row would (rule
         ``turn.extra.choice``). A failed Outpost turn leaves Outpost nothing to do."""
         s = self.state
-        if s.ruleset == "current" and self.would_be_third_turn(p.index):
-            return  # none of them can be taken: next_turn says so
-        sources = list(dict.fromkeys(self.extra_turns_ahead(p.index)))
-        verb = "take" if s.ruleset == "current" else "take first"
-        prompt = ("Clean-up: which extra turn do you take? (the others fail)"
-                  if s.ruleset == "current" else "Clean-up: which extra turn comes first?")
-        chosen = yield from self.choose(p, prompt, [Option(f"{verb} the {src} turn", src)
-                                                    for src in sources],
-                                        rule="turn.extra.choice", kind="order")
-        mine = [e for e in s.extra_turns if e[0] == p.index]
-        first = next(e for e in mine if e[1] == chosen)
-        rest = [e for e in s.extra_turns if e[0] != p.index]
-        if s.ruleset == "2015":
-            s.extra_turns = [first, *(e for e in mine if e is not first), *rest]
-            return
-        s.extra_turns = [first, *rest]
+        chosen = yield from self.choose(p, "Clean-up: which extra turn do you take? (the "
+                                        "others fail)", [Option(f"take the {src} turn", src)
+                                                         for src in sources],
+                                        rule="turn.extra.choice", kind="order", own=True)
+        taken = (p.index, chosen)  # once: a second Mission bought fails too
+        s.extra_turns = [e for k, e in enumerate(s.extra_turns) if e[0] != p.index
+                         or e[1] not in sources or s.extra_turns.index(taken) == k]
         for src in sources:
             if src != chosen:
                 self.note(p, "takes no extra turn from", (src,), note=f"{chosen}'s was taken",
@@ -810,6 +849,13 @@ class TurnLoop:
         s.pending = [e for e in s.pending if not (e.owner == p.index and e.card.name in sources
                                                   and e.card.name != chosen
                                                   and ability(e.card).next_turn is None)]
+
+    def fails(self: Game, idx: int, source: str) -> bool:
+        """Whether player ``idx``'s extra turn from ``source`` would fail if it came next: under
+        ``current`` a Mission or Outpost turn that would be a 3rd turn in a row (rule
+        ``turn.extra``); a Possession turn never does (rule ``possession.turn``)."""
+        return self.ruleset == "current" and source != POSSESSION and \
+            self.would_be_third_turn(idx)
 
     # -- between turns ----------------------------------------------------------------------
     def game_ends(self: Game) -> bool:
@@ -822,8 +868,7 @@ class TurnLoop:
     def would_be_third_turn(self: Game, idx: int) -> bool:
         """Whether player ``idx``'s next turn would be their 3rd turn in a row, which the
         current extra-turn texts (Mission, Outpost) do not give (rule ``turn.extra``)."""
-        run = sum(1 for _ in takewhile(lambda i: i == idx, reversed(self.state.turn_owners)))
-        return run >= 2
+        return third_in_a_row(self.state, idx)
 
     def next_turn(self: Game) -> None:
         s = self.state
@@ -831,16 +876,19 @@ class TurnLoop:
         source = None
         while s.extra_turns and source is None:
             idx, source = s.extra_turns.pop(0)
-            if s.ruleset == "current" and self.would_be_third_turn(idx):
+            if self.fails(idx, source):
                 self.note(s.players[idx], "takes no extra turn", note="not a 3rd turn in a row",
                           rule="turn.extra")
                 source = None
+        rotation = t.rotation or t.player  # whose turn in the rotation the last one followed
         if source is None:
-            idx = (t.player.index + 1) % len(s.players)
+            idx = (rotation.index + 1) % len(s.players)
         extra = source is not None
         player = s.players[idx]
         s.turn = Turn(player, number=t.number + 1, extra=extra, given_by=source,
-                      no_buying_cards=source == "Mission")
+                      no_buying_cards=source == "Mission",
+                      controller=s.players[idx - 1] if source == POSSESSION else None,
+                      rotation=rotation if extra and rotation is not player else None)
         s.turn_owners.append(idx)
         if not extra:  # extra turns don't count for the tie-break (rule game.scoring)
             player.turns_taken += 1
@@ -868,6 +916,12 @@ class TurnLoop:
             v = BEHAVIOURS[c.name].vp if c.name in BEHAVIOURS else 0
             total += v(self, p, c) if callable(v) else v
         return total
+
+
+def third_in_a_row(s: GameState, idx: int) -> bool:
+    """Whether player ``idx``'s next turn would be their 3rd in a row (a Possession turn is
+    theirs too)."""
+    return sum(1 for _ in takewhile(lambda i: i == idx, reversed(s.turn_owners))) >= 2
 
 
 def _unique(closed: list[Closed]) -> list[Closed]:

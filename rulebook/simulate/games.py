@@ -114,7 +114,7 @@ def play_game(setup: Setup, bots: list[str], seed: int, *, log: bool = True
     decisions = 0
     while g.pending is not None and g.state.turn.number <= MAX_TURNS:
         d = g.pending
-        g.answer(players[index[d.player]].choose(g, d))
+        g.answer(players[index[d.decider]].choose(g, d))  # the possessor on a Possession turn
         decisions += 1
     finished = g.over
     scores = g.scores()
