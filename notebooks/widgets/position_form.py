@@ -290,6 +290,7 @@ class PositionForm:
         self.players = [PlayerForm(n) for n in NAMES[:2]]
         self.turn_player = w.Dropdown(options=list(NAMES[:2]), index=0,
                                       description="whose turn")
+        self.turn_player.add_class("tv-turn-player")
         self.phase = w.Dropdown(options=list(PHASES), value="action", description="phase")
         self.phase.add_class("tv-phase")
         self.number = w.BoundedIntText(value=1, min=1, max=999, description="turn no.")
@@ -300,7 +301,8 @@ class PositionForm:
         self.extra = w.Dropdown(options=[("no", False), ("yes", True), ("Mission's", "Mission")],
                                 value=False, description="extra turn")
         self.previous = w.Text(placeholder="as seated", description="previous turn by",
-                               layout=w.Layout(width="20em"))
+                               layout=w.Layout(width="22em"),
+                               style={"description_width": "initial"})   # never cut
         game = w.VBox([w.HBox([self.ruleset, self.count]),
                        w.HBox([self.seed, self.seed_draws, self.seed_help]),
                        _row("Kingdom", self.kingdom), _row("Events", self.events),
