@@ -22,11 +22,12 @@ def band_of_misfits(g, p, me):
 
     names = [name for name, pile in g.state.supply.items()
              if pile.cards and playable(pile.cards[-1])]
-    if not names:
-        g.note(p, "plays nothing", note="no Action card in the Supply it can play",
-               rule="play.leaving-it-there")
-        return
     kind = "a non-Command non-Duration Action card" if current else "an Action card"
+    if not names:
+        g.note(p, "plays nothing", rule="play.leaving-it-there",
+               note=f"Band of Misfits: the Supply has no {kind.split(' ', 1)[1]} "
+                    "costing less than it on top of a pile")
+        return
     name = yield from g.pick_pile(p, names, "play", f"Band of Misfits: play {kind} from the "
                                   f"Supply costing less than {limit}", card="Band of Misfits",
                                   rule="play.leaving-it-there")
