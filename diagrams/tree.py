@@ -249,7 +249,8 @@ def from_exploration(ex: Any, prompt: Prompt | None = None, *, leaves: int | Non
     """The tree of an explorer result (:func:`checker.explore.explore`): one shortest path per
     distinct outcome, each leaf labelled with the outcome's number (``Exploration.numbered``:
     the numbers of ``tavern explore``, ``--json`` and the desk), its probability when the
-    exploration met chance, and counting every path that reaches it.
+    exploration met chance (except an outcome the players' choices alone can make certain or
+    avoid, 0 to 1: said once, in the tree's note), and counting every path that reaches it.
 
     With more than ``leaves`` outcomes the tree stays readable: outcomes that differ only in
     the order of cards share one leaf (:func:`order_free`), every answer leading there drawn as
@@ -259,9 +260,14 @@ def from_exploration(ex: Any, prompt: Prompt | None = None, *, leaves: int | Non
     number = {id(o): n for n, o in enumerate(numbered, 1)}
     chance = getattr(ex, "chance", False)
     note = "explorer stopped early (node budget)" if getattr(ex, "truncated", False) else ""
+    chosen = sum(o.chosen_alone for o in numbered) if chance else 0
+    if chosen:
+        note = "; ".join(x for x in (note, f"{chosen} outcome(s) show no probability: the "
+                                     "players' choices alone can make each certain or avoid "
+                                     "it (0 to 1)") if x)
     if leaves is None or len(numbered) <= leaves:
         branches = [Branch(tuple(o.path), summarise(o.values), o.paths, number[id(o)],
-                           o.chance_text() if chance else "")
+                           o.chance_text() if chance and not o.chosen_alone else "")
                     for o in ex.outcomes]   # in the order found: answers in the game's order
         d = outcome_tree(branches, prompt, note=note, **kw)
     else:
@@ -295,7 +301,8 @@ def _grouped_tree(ex: Any, numbered: list[Any], leaves: int, prompt: Prompt | No
         chance = ""
         if getattr(ex, "chance", False):
             ps = [o.probability for o in members]
-            chance = (members[0].chance_text() if len(members) == 1 else
+            chance = ("" if members[0].chosen_alone else members[0].chance_text())
+            chance = (chance if len(members) == 1 else
                       f"{sum(ps)} together" if None not in ps else "see the outcomes list")
         for o in members:
             branches.append(Branch(tuple(o.path), f"{head}\n{summary}", o.paths, None, chance))

@@ -299,6 +299,11 @@ def test_a_leaf_a_choice_can_avoid_shows_the_range_and_decisions_stay_boxes():
     labels = {a["summary"]: a["label"] for _, a in G.nodes(data=True) if a["kind"] == "outcome"}
     assert labels["Ann.hand: 2 Copper"].endswith(
         "\nprobability 0 to 3/10 (0% to 30.0%), by the players' choices")
+    # Not playing it (her choice alone: 0 to 1) shows no probability; the note says why, once.
+    (kept,) = [lab for lab in labels.values() if "Laboratory" in lab]
+    assert "probability" not in kept
+    assert "1 outcome(s) show no probability: the players' choices alone can make each " \
+        "certain or avoid it (0 to 1)" in G.graph["note"]
 
 
 def test_a_chance_node_says_how_many_of_its_outcomes_are_drawn():

@@ -116,17 +116,11 @@ def group_label(by: tuple[str, ...]) -> str:
         ", ".join(map(label, by)) or "none"
 
 
-def wholly_chosen(o: Outcome) -> bool:
-    """Whether the players' choices alone can make the outcome certain or avoid it (0 to 1):
-    said once above the outcomes, not on each."""
-    return o.low == 0 and o.high == 1
-
-
 def chance_html(o: Outcome) -> str:
-    """How likely the outcome is (unless :func:`wholly_chosen`), and the lines of decisions
-    reaching it (the chance within each), the likeliest first; nothing to list when no one
-    decides anything."""
-    how = "" if wholly_chosen(o) else f"probability <b>{escape(o.chance_text())}</b>"
+    """How likely the outcome is (unless ``chosen_alone``: said once above), and the lines of
+    decisions reaching it (the chance within each), the likeliest first; nothing to list when
+    no one decides anything."""
+    how = "" if o.chosen_alone else f"probability <b>{escape(o.chance_text())}</b>"
     out = (f"<div class='tv-chance' data-probability='{escape(o.probability_text())}'>{how}")
     if o.lines and (len(o.lines) > 1 or o.lines[0][0]):
         shown = "; ".join(f"{escape(' / '.join(a) or '(no decision)')}: {p}"
@@ -172,7 +166,7 @@ def outcomes_html(ex: Exploration, ruleset: str, group_by: tuple[str, ...] | Non
     same = [f for f in ex.fields if f not in differ]
     detail = [f for f in differ if f not in by]
     rows = []
-    chosen = sum(wholly_chosen(o) for o in ex.outcomes) if ex.chance else 0
+    chosen = sum(o.chosen_alone for o in ex.outcomes) if ex.chance else 0
     if chosen:
         rows.append(f"<div class='tv-muted tv-chosen'>{chosen} outcome(s) show no probability: "
                     "the players' choices alone can make each certain or avoid it (0 to 1, "
