@@ -622,3 +622,10 @@ def test_corpus_lines_reworded() -> None:
     assert ("Ann plays nothing (Band of Misfits: the Supply has no non-Command non-Duration "
             "Action card costing less than it on top of a pile)") in \
         log("outside/band-of-misfits-hireling-current")
+    assert "Ann gets +1 Action (Champion: they played an Action, Throne Room) " \
+        "[duration.rest-of-game]" in log("durations/champion-plus-action-per-action")
+    # Inheritance (current): the Estate played the set-aside Throne Room, which played Caravan
+    # Guard twice; the Estate stays as that Throne Room would have.
+    assert ("Ann keeps Estate in play (for Caravan Guard, played again by the card it played "
+            "where that card lies) [duration.command-tracking]") in \
+        log("events/inheritance-throne-room-duration-current")
