@@ -279,9 +279,10 @@ def from_exploration(ex: Any, prompt: Prompt | None = None, *, leaves: int | Non
 
 
 def order_free(values: Mapping[str, Any]) -> dict[str, Any]:
-    """Field values with the order of cards set aside (a zone's cards sorted)."""
-    return {f: tuple(sorted(v, key=str)) if isinstance(v, tuple) else v
-            for f, v in values.items()}
+    """Field values with the order of cards set aside (a zone's cards sorted), unless the
+    question asked for it (a field ending ``:ordered``)."""
+    return {f: tuple(sorted(v, key=str)) if isinstance(v, tuple) and
+            not f.endswith(":ordered") else v for f, v in values.items()}
 
 
 def _grouped_tree(ex: Any, numbered: list[Any], leaves: int, prompt: Prompt | None,

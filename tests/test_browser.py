@@ -278,6 +278,13 @@ def test_a_judge_builds_asks_edits_fails_and_saves(served, capsys) -> None:
 
 
 SCREENS = Path(__file__).resolve().parents[1] / "build" / "screens"   # git-ignored
+LOADING = 180_000   # ms: a hang guard, not a speed target (a shared machine can be slow)
+
+
+def _open_desk(page, server: Served) -> None:
+    """A fresh page of the desk; a new kernel starts for it (slow on a busy machine)."""
+    page.goto(server.url, timeout=LOADING)   # Voilà runs the notebook before answering
+    page.locator(".tv-desk").wait_for(timeout=LOADING)
 
 
 def _cut_labels(page) -> list[str]:
@@ -310,12 +317,11 @@ def test_orders_grouped_rules_panel_big_tree_and_labels(served) -> None:
     errors: list[str] = []
     with chromium(1300, 1000) as page:
         page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(server.url)
-        page.locator(".tv-desk").wait_for(timeout=60_000)
+        _open_desk(page, server)
         assert _cut_labels(page) == []     # the form: every label whole (turn tab shown)
         _haunted_woods(page, "the end of this phase")
         page.locator("button.tv-ask").click()
-        page.locator(".tv-outcomes .tv-orders").first.wait_for(timeout=60_000)
+        page.locator(".tv-outcomes .tv-orders").first.wait_for(timeout=LOADING)
         assert "314 distinct outcome(s)" in page.locator(".tv-summary").inner_text()
         # Outcomes that differ only in the order of Bob's deck are one group each: 5 cards in
         # 120 orders (bought Copper or Curse), 4 in 24 (Gold played first); the likeliest first.
@@ -352,12 +358,11 @@ def test_orders_grouped_rules_panel_big_tree_and_labels(served) -> None:
 def test_a_save_after_an_edit_saves_the_new_question(served) -> None:
     server, saved, _ = served
     with chromium(1300, 1000) as page:
-        page.goto(server.url)
-        page.locator(".tv-desk").wait_for(timeout=60_000)
+        _open_desk(page, server)
         _haunted_woods(page, "the end of this turn")
         page.locator(".tv-question input").fill("What may Bob put back?")
         page.locator("button.tv-ask").click()
-        page.locator(".tv-outcomes [data-outcome='1']").wait_for(timeout=60_000)
+        page.locator(".tv-outcomes [data-outcome='1']").wait_for(timeout=LOADING)
         # The judge edits the position: Bob holds one card fewer. A save now is refused ...
         _type(page, "Bob", "tv-zone-hand", "Gold, Estate, Duchy")
         page.locator(".tv-save-name input").fill("edited")
@@ -383,14 +388,13 @@ def test_a_save_after_an_edit_saves_the_new_question(served) -> None:
 def test_the_stepper_log_shows_its_newest_line(served) -> None:
     server, _, _ = served
     with chromium(1300, 1000) as page:
-        page.goto(server.url)
-        page.locator(".tv-desk").wait_for(timeout=60_000)
+        _open_desk(page, server)
         _type(page, "game", "tv-kingdom", "Village")
         _type(page, "Ann", "tv-zone-hand", "8 Village")
         _type(page, "Ann", "tv-zone-deck", "30 Copper")
         page.locator(".tv-stop-at select").select_option(label="the end of this phase")
         page.locator("button.tv-ask").click()
-        page.locator(".tv-outcomes [data-outcome='1']").wait_for(timeout=60_000)
+        page.locator(".tv-outcomes [data-outcome='1']").wait_for(timeout=LOADING)
         page.get_by_role("tab", name="step through", exact=True).click()
         stepper = page.locator(".tv-results .tv-stepper")
         for step in range(1, 9):
@@ -412,7 +416,7 @@ def test_reloads_do_not_pile_up_kernels(served) -> None:
     with chromium() as page:
         for _ in range(10):
             page.goto(server.url)     # the page's kernel runs the notebook as it loads
-        page.locator(".tv-desk").wait_for(timeout=60_000)
+        page.locator(".tv-desk").wait_for(timeout=LOADING)
         # The open page keeps its kernel; the nine left behind are culled once idle.
         deadline = time.monotonic() + CULL + 10
         while server.kernels() > 2 and time.monotonic() < deadline:

@@ -23,6 +23,7 @@ from typing import Any
 from dominion_tavern.checker.explore import LINES_SHOWN, Exploration, Outcome
 from dominion_tavern.checker.reading.script_messages import options_text
 from dominion_tavern.checker.reading.why_not import WHY_NOT_OUTCOMES, Step
+from dominion_tavern.diagrams.tree import order_free
 from dominion_tavern.notebooks.widgets.game_html import (
     chip,
     closed_html,
@@ -77,17 +78,14 @@ def differing(ex: Exploration) -> list[str]:
     return [f for f in ex.fields if _distinct(ex.outcomes, f) > 1]
 
 
-def unordered(value: Any) -> Any:
-    """A field value with its order set aside: a zone's cards sorted (by their text)."""
-    return tuple(sorted(value, key=repr)) if isinstance(value, tuple) else value
-
-
 def order_groups(ex: Exploration) -> list[list[Outcome]]:
-    """The outcomes (numbered order: the likeliest first) in groups that differ only in the
-    order of cards, each group where its likeliest member is."""
+    """The outcomes (numbered order: the likeliest first) in groups that differ only in an
+    order of cards the question did not ask for (:func:`diagrams.tree.order_free`), each group
+    where its likeliest member is."""
     groups: dict[tuple[str, ...], list[Outcome]] = {}
     for o in ex.numbered():
-        key = tuple(repr(unordered(o.values[f])) for f in ex.fields)
+        free = order_free({f: o.values[f] for f in ex.fields})
+        key = tuple(repr(free[f]) for f in ex.fields)
         groups.setdefault(key, []).append(o)
     return list(groups.values())
 
@@ -219,7 +217,7 @@ def _order_head(members: list[Outcome], detail: list[str], ordered: list[str],
     parts = []
     for f in detail:
         value = members[0].values[f]
-        shown = value_html(unordered(value) if f in ordered else value)
+        shown = value_html(order_free({f: value})[f] if f in ordered else value)
         parts.append(f"<b>{escape(label(f))}</b> {shown}"
                      + (" <span class='tv-muted'>(in some order)</span>" if f in ordered else ""))
     together = ""
