@@ -104,8 +104,12 @@ notebooks: setup
 	for f in $(NB_SRC) notebooks/desk.py; do \
 	  $(BIN)/jupytext --quiet --to ipynb --output $(NB_BUILD)/$$(basename $$f .py).ipynb $$f; done
 
+# JupyterLab reads its settings overrides from the site's (tools/site_config/overrides.json): no
+# news pop-up asking to fetch the project's news, no update check, in both places.
+LAB_SETTINGS := $(CURDIR)/tools/site_config
 lab: notebooks
-	cd $(NB_BUILD) && ../../$(BIN)/jupyter lab 01_tour.ipynb --ip=127.0.0.1 $(ROOT_OPT)
+	cd $(NB_BUILD) && ../../$(BIN)/jupyter lab 01_tour.ipynb --ip=127.0.0.1 $(ROOT_OPT) \
+	  --LabApp.app_settings_dir=$(LAB_SETTINGS)
 
 # Every page load starts a kernel; a kernel idle for CULL_IDLE seconds with no page connected
 # (the tab was closed or reloaded) is shut down, checked every CULL_INTERVAL seconds. An open

@@ -106,7 +106,13 @@ class _Builder:
         return node
 
     def answer_edge(self, parent: str, child: str, answer: str) -> None:
-        """The edge of ``answer``: out of a chance node, labelled with its probability too."""
+        """The edge of ``answer``: out of a chance node, labelled with its probability too.
+        Another answer from the same node to the same leaf is counted on the edge drawn."""
+        if self.G.has_edge(parent, child):
+            e = self.G.edges[parent, child]
+            e["others"] = e.get("others", 0) + 1
+            e["label"] = f"{e['answer']}\n(or {e['others']} other answer(s))"
+            return
         chances = self.G.nodes[parent].get("chances")
         if chances is None or answer not in chances:
             self.G.add_edge(parent, child, answer=answer, label=answer)
@@ -138,8 +144,7 @@ class _Builder:
                 if b.key not in self.outcomes and not self.room():
                     break
                 leaf = self.outcome(b)
-                if not self.G.has_edge(node, leaf):
-                    self.answer_edge(node, leaf, path[i])
+                self.answer_edge(node, leaf, path[i])
                 return
             if path[: i + 1] not in self.decisions and not self.room():
                 break
@@ -240,19 +245,81 @@ def game_prompts(factory: Callable[[], Any], script: Sequence[str] = ()) -> Prom
     return prompt
 
 
-def from_exploration(ex: Any, prompt: Prompt | None = None, **kw: Any) -> Diagram:
+def from_exploration(ex: Any, prompt: Prompt | None = None, *, leaves: int | None = None,
+                     **kw: Any) -> Diagram:
     """The tree of an explorer result (:func:`checker.explore.explore`): one shortest path per
     distinct outcome, each leaf labelled with the outcome's number (``Exploration.numbered``:
     the numbers of ``tavern explore``, ``--json`` and the desk), its probability when the
-    exploration met chance, and counting every path that reaches it."""
-    number = {id(o): n for n, o in enumerate(ex.numbered(), 1)}
+    exploration met chance (except an outcome the players' choices alone can make certain or
+    avoid, 0 to 1: said once, in the tree's note), and counting every path that reaches it.
+
+    With more than ``leaves`` outcomes the tree stays readable: outcomes that differ only in
+    the order of cards share one leaf (:func:`order_free`), every answer leading there drawn as
+    one edge that counts the others, and only the ``leaves`` likeliest leaves are drawn; one
+    node says how many more outcomes there are."""
+    numbered = ex.numbered()
+    number = {id(o): n for n, o in enumerate(numbered, 1)}
     chance = getattr(ex, "chance", False)
-    branches = [Branch(tuple(o.path), summarise(o.values), o.paths, number[id(o)],
-                       o.chance_text() if chance else "")
-                for o in ex.outcomes]   # in the order found: answers in the game's order
     note = "explorer stopped early (node budget)" if getattr(ex, "truncated", False) else ""
-    d = outcome_tree(branches, prompt, note=note, **kw)
+    chosen = sum(o.chosen_alone for o in numbered) if chance else 0
+    if chosen:
+        note = "; ".join(x for x in (note, f"{chosen} outcome(s) show no probability: the "
+                                     "players' choices alone can make each certain or avoid "
+                                     "it (0 to 1)") if x)
+    if leaves is None or len(numbered) <= leaves:
+        branches = [Branch(tuple(o.path), summarise(o.values), o.paths, number[id(o)],
+                           o.chance_text() if chance and not o.chosen_alone else "")
+                    for o in ex.outcomes]   # in the order found: answers in the game's order
+        d = outcome_tree(branches, prompt, note=note, **kw)
+    else:
+        d = _grouped_tree(ex, numbered, leaves, prompt, note, kw)
     for _, a in d.graph.nodes(data=True):
         if a["kind"] == "outcome" and a["paths"] > 1:
             a["label"] += f"\n({a['paths']} paths)"
+    return d
+
+
+def order_free(values: Mapping[str, Any]) -> dict[str, Any]:
+    """Field values with the order of cards set aside (a zone's cards sorted), unless the
+    question asked for it (a field ending ``:ordered``)."""
+    return {f: tuple(sorted(v, key=str)) if isinstance(v, tuple) and
+            not f.endswith(":ordered") else v for f, v in values.items()}
+
+
+def _grouped_tree(ex: Any, numbered: list[Any], leaves: int, prompt: Prompt | None,
+                  note: str, kw: dict[str, Any]) -> Diagram:
+    groups: dict[str, list[Any]] = {}
+    for o in numbered:   # the likeliest first (most paths first, without chance)
+        groups.setdefault(summarise(order_free(o.values)), []).append(o)
+    kept = list(groups.items())[:leaves]
+    number = {id(o): n for n, o in enumerate(numbered, 1)}
+    branches = []
+    for summary, members in kept:
+        ns = sorted(number[id(o)] for o in members)
+        which = (f"outcomes {ns[0]}\u2013{ns[-1]}" if ns[-1] - ns[0] == len(ns) - 1 else
+                 f"outcomes {', '.join(map(str, ns[:3]))}, \u2026")
+        head = (f"outcome {ns[0]}" if len(ns) == 1 else
+                f"{which}: the same cards in {len(ns)} orders")
+        chance = ""
+        if getattr(ex, "chance", False):
+            ps = [o.probability for o in members]
+            chance = ("" if members[0].chosen_alone else members[0].chance_text())
+            chance = (chance if len(members) == 1 else
+                      f"{sum(ps)} together" if None not in ps else "see the outcomes list")
+        for o in members:
+            branches.append(Branch(tuple(o.path), f"{head}\n{summary}", o.paths, None, chance))
+    left = len(numbered) - sum(len(m) for _, m in kept)
+    more = (f"{left} more outcome(s), less likely, not drawn: see the outcomes list"
+            if left else "")
+    title = kw.pop("title", "")
+    d = outcome_tree(branches, prompt, note="; ".join(x for x in (note, more) if x),
+                     title=title, **kw)
+    G = d.graph
+    G.graph["graph"]["label"] = G.graph["graph"]["label"].replace(
+        f"{len(kept)} distinct outcome(s)", f"{len(numbered)} distinct outcome(s), "
+        f"drawn as {len(kept)} leaves", 1)
+    if left:
+        G.add_node("more", kind="more", count=left, shape="plaintext",
+                   label=f"… {left} more outcome(s)\n(less likely: see the outcomes list)")
+        G.add_edge("d0", "more", style="dashed")
     return d

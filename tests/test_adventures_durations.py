@@ -458,7 +458,8 @@ def test_champion_bonus_first_current():
     assert g.pending.card == "Throne Room" and g.state.turn.actions == 1
     assert [e.text() for e in g.log] == [  # the bonus is logged, with its rule, first
         "Ann plays Throne Room from hand [play.action-use]",
-        "Ann gets +1 Action (Champion: Throne Room played) [duration.rest-of-game]"]
+        "Ann gets +1 Action (Champion: they played an Action, Throne Room) "
+        "[duration.rest-of-game]"]
 
 
 @BOTH

@@ -277,12 +277,146 @@ def test_a_judge_builds_asks_edits_fails_and_saves(served, capsys) -> None:
     assert [p.name for p in saved.iterdir()] == ["puzzle.yaml"]   # no temporary file left
 
 
+SCREENS = Path(__file__).resolve().parents[1] / "build" / "screens"   # git-ignored
+LOADING = 180_000   # ms: a hang guard, not a speed target (a shared machine can be slow)
+
+
+def _open_desk(page, server: Served) -> None:
+    """A fresh page of the desk; a new kernel starts for it (slow on a busy machine)."""
+    page.goto(server.url, timeout=LOADING)   # Voilà runs the notebook before answering
+    page.locator(".tv-desk").wait_for(timeout=LOADING)
+
+
+def _cut_labels(page) -> list[str]:
+    """Visible text in the desk cut short by its box (an ellipsis where a label ends)."""
+    return page.evaluate("""() => [...document.querySelectorAll('.tv-desk *')]
+        .filter(e => e.offsetParent && !e.children.length && e.textContent.trim()
+                && getComputedStyle(e).overflow !== 'visible'
+                && e.scrollWidth > e.clientWidth + 1)
+        .map(e => e.textContent.trim())""")
+
+
+def _haunted_woods(page, stop: str) -> None:
+    """Bob buys holding five different cards under Ann's Haunted Woods, which puts them onto
+    his deck in any order he chooses (Adventures rulebook (2015), card FAQ: Haunted Woods)."""
+    page.locator("button.tv-new").click()
+    _type(page, "game", "tv-kingdom", "Haunted Woods")
+    _type(page, "Ann", "tv-zone-earlier", "Haunted Woods")
+    _type(page, "Ann", "tv-zone-deck", "13 Estate")
+    _type(page, "Bob", "tv-zone-hand", "Gold, Estate, Duchy, Province, Curse")
+    _type(page, "Bob", "tv-zone-deck", "20 Copper")
+    page.get_by_role("tab", name="turn", exact=True).click()
+    page.locator(".tv-turn-player select").select_option("Bob")
+    page.locator(".tv-phase select").select_option("buy")
+    page.locator(".tv-stop-at select").select_option(label=stop)
+
+
+def test_orders_grouped_rules_panel_big_tree_and_labels(served) -> None:
+    server, _, _ = served
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    errors: list[str] = []
+    with chromium(1300, 1000) as page:
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        _open_desk(page, server)
+        assert _cut_labels(page) == []     # the form: every label whole (turn tab shown)
+        _haunted_woods(page, "the end of this phase")
+        page.locator("button.tv-ask").click()
+        page.locator(".tv-outcomes .tv-orders").first.wait_for(timeout=LOADING)
+        assert "314 distinct outcome(s)" in page.locator(".tv-summary").inner_text()
+        # Outcomes that differ only in the order of Bob's deck are one group each: 5 cards in
+        # 120 orders (bought Copper or Curse), 4 in 24 (Gold played first); the likeliest first.
+        heads = page.locator(".tv-outcomes .tv-orders")
+        assert [heads.nth(i).get_attribute("data-orders") for i in range(heads.count())] == \
+            ["120", "120", "24", "24", "24"][:heads.count()]
+        assert "in some order" in heads.first.inner_text()
+        assert "the same cards in another order" in \
+            page.locator(".tv-group-by select").input_value() + \
+            page.locator(".tv-group-by select option:checked").inner_text()
+        # at most a few orders listed per group, the rest counted
+        assert "117 more order(s) of these cards" in page.locator(".tv-outcomes").inner_text()
+        assert "0 to 1" not in page.locator(".tv-outcomes").inner_text()
+        # The rules panel opens over the list: nothing below it moves.
+        below = heads.first.bounding_box()
+        page.locator(".tv-outcomes [data-outcome='2'] details.tv-rules > summary").click()
+        page.locator(".tv-outcomes [data-outcome='2'] .tv-rules-body").wait_for()
+        assert "Playing Treasures" in page.locator(
+            ".tv-outcomes [data-outcome='2'] .tv-rules-body").inner_text()
+        assert heads.first.bounding_box() == below
+        page.locator(".tv-results").screenshot(path=str(SCREENS / "desk-grouped-orders.png"))
+        assert _cut_labels(page) == []
+        # The tree of 314 outcomes: one leaf per group, each answer to it counted on one edge.
+        page.get_by_role("tab", name="tree", exact=True).click()
+        texts = page.locator(".tv-tree svg text").all_text_contents()
+        assert "314 distinct outcome(s), drawn as 7 leaves" in texts
+        assert texts.count("(or 119 other answer(s))") == 2
+        assert "outcomes 3\u2013122: the same cards in 120 orders" in texts
+        assert sum(t.startswith("outcome") for t in texts) == 7
+        page.locator(".tv-results").screenshot(path=str(SCREENS / "desk-big-tree.png"))
+    assert errors == []
+
+
+def test_a_save_after_an_edit_saves_the_new_question(served) -> None:
+    server, saved, _ = served
+    with chromium(1300, 1000) as page:
+        _open_desk(page, server)
+        _haunted_woods(page, "the end of this turn")
+        page.locator(".tv-question input").fill("What may Bob put back?")
+        page.locator("button.tv-ask").click()
+        page.locator(".tv-outcomes [data-outcome='1']").wait_for(timeout=LOADING)
+        # The judge edits the position: Bob holds one card fewer. A save now is refused ...
+        _type(page, "Bob", "tv-zone-hand", "Gold, Estate, Duchy")
+        page.locator(".tv-save-name input").fill("edited")
+        page.locator("button.tv-save").click()
+        page.locator(".tv-save-message .tv-error").wait_for(timeout=10_000)
+        assert "the position has changed since" in page.locator(".tv-save-message").inner_text()
+        # ... until it is asked again; then the file holds the new position and question.
+        page.locator(".tv-question input").fill("What may Bob put back holding three cards?")
+        page.locator("button.tv-ask").click()
+        page.locator(".tv-results:not(.tv-stale) .tv-outcomes [data-outcome='1']").wait_for(
+            timeout=60_000)
+        shown = _outcomes(page)
+        page.locator("button.tv-save").click()
+        page.locator(".tv-save-message .tv-ok").wait_for(timeout=30_000)
+        page.screenshot(path=str(SCREENS / "desk-save-after-edit.png"), full_page=True)
+    scn = load_scenario(saved / "edited.yaml")
+    assert scn.question == "What may Bob put back holding three cards?"
+    assert scn.setup["players"][1]["hand"] == ["Gold", "Estate", "Duchy"]
+    assert len(scn.outcomes["expect"]) == len(shown)
+    assert main(["check", str(saved / "edited.yaml")]) == 0
+
+
+def test_the_stepper_log_shows_its_newest_line(served) -> None:
+    server, _, _ = served
+    with chromium(1300, 1000) as page:
+        _open_desk(page, server)
+        _type(page, "game", "tv-kingdom", "Village")
+        _type(page, "Ann", "tv-zone-hand", "8 Village")
+        _type(page, "Ann", "tv-zone-deck", "30 Copper")
+        page.locator(".tv-stop-at select").select_option(label="the end of this phase")
+        page.locator("button.tv-ask").click()
+        page.locator(".tv-outcomes [data-outcome='1']").wait_for(timeout=LOADING)
+        page.get_by_role("tab", name="step through", exact=True).click()
+        stepper = page.locator(".tv-results .tv-stepper")
+        for step in range(1, 9):
+            stepper.locator("button.tv-answer", has_text="play Village").click()
+            stepper.locator(".tv-position", has_text=f"step {step} of").wait_for()
+        log = stepper.locator(".tv-log")
+        entries = log.locator("[data-log]")
+        assert entries.count() == 16     # plays Village, draws Copper: 8 times
+        assert log.evaluate("e => e.scrollHeight > e.clientHeight")   # more than it shows
+        box, last = log.bounding_box(), entries.last.bounding_box()
+        assert box["y"] <= last["y"] and last["y"] + last["height"] <= box["y"] + box["height"]
+        first = entries.first.bounding_box()
+        assert first["y"] < box["y"]      # the oldest lines are scrolled out of view, above
+        stepper.screenshot(path=str(SCREENS / "stepper-log-newest.png"))
+
+
 def test_reloads_do_not_pile_up_kernels(served) -> None:
     server, _, log = served
     with chromium() as page:
         for _ in range(10):
             page.goto(server.url)     # the page's kernel runs the notebook as it loads
-        page.locator(".tv-desk").wait_for(timeout=60_000)
+        page.locator(".tv-desk").wait_for(timeout=LOADING)
         # The open page keeps its kernel; the nine left behind are culled once idle.
         deadline = time.monotonic() + CULL + 10
         while server.kernels() > 2 and time.monotonic() < deadline:

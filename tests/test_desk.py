@@ -740,3 +740,35 @@ def test_every_chance_shape_comes_back_out_of_the_form(shape):
         out = next(p for p in spec["players"] if p["name"] == ps["name"])
         assert out.get("hand") == ps.get("hand") and out.get("deck") == ps.get("deck")
     assert ("seed" in spec) == ("seed" in setup)
+
+
+def _haunted_woods_orders(fields: list[str]):
+    """Bob buys a Copper under Ann's Haunted Woods holding Estate, Duchy, Province: he puts
+    them onto his deck in any order (Adventures rulebook (2015), card FAQ: Haunted Woods)."""
+    from dominion_tavern.checker.explore import explore
+    spec = {"kingdom": ["Haunted Woods"], "players": [
+        {"name": "Ann", "play": [{"card": "Haunted Woods", "earlier": True}],
+         "deck": ["13 Estate"]},
+        {"name": "Bob", "hand": ["Estate", "Duchy", "Province"], "deck": ["5 Copper"]}],
+        "turn": {"player": "Bob", "phase": "buy"}}
+    return explore(lambda: build(copy.deepcopy(spec)), ["buy Copper"],
+                   {"at": "end-of-phase"}, fields)
+
+
+def test_outcomes_differing_only_in_an_order_not_asked_are_one_group() -> None:
+    from dominion_tavern.notebooks.widgets.outcomes_view import (
+        BY_ORDER,
+        auto_group,
+        order_groups,
+        outcomes_html,
+    )
+    ex = _haunted_woods_orders(["players.Bob.deck", "players.Bob.discard"])
+    assert len(ex.outcomes) == 6                      # 3! orders
+    assert auto_group(ex) == BY_ORDER and [len(g) for g in order_groups(ex)] == [6]
+    shown = outcomes_html(ex, "current")
+    assert "data-orders='6'" in shown and "3 more order(s) of these cards" in shown
+    assert shown.count("tv-outcome'") == 3 + 1       # three orders listed, and the line after
+    # Asked for (":ordered"), an order is what the question is about: no such group.
+    asked = _haunted_woods_orders(["players.Bob.deck:ordered", "players.Bob.discard"])
+    assert [len(g) for g in order_groups(asked)] == [1] * 6
+    assert auto_group(asked) != BY_ORDER

@@ -299,6 +299,11 @@ def test_a_leaf_a_choice_can_avoid_shows_the_range_and_decisions_stay_boxes():
     labels = {a["summary"]: a["label"] for _, a in G.nodes(data=True) if a["kind"] == "outcome"}
     assert labels["Ann.hand: 2 Copper"].endswith(
         "\nprobability 0 to 3/10 (0% to 30.0%), by the players' choices")
+    # Not playing it (her choice alone: 0 to 1) shows no probability; the note says why, once.
+    (kept,) = [lab for lab in labels.values() if "Laboratory" in lab]
+    assert "probability" not in kept
+    assert "1 outcome(s) show no probability: the players' choices alone can make each " \
+        "certain or avoid it (0 to 1)" in G.graph["note"]
 
 
 def test_a_chance_node_says_how_many_of_its_outcomes_are_drawn():
@@ -410,3 +415,28 @@ def test_readme_svgs_are_kept_and_shown():
         assert path.exists(), f"{path}: run make diagrams"
         ET.parse(path)
         assert f"diagrams/svg/{name}" in readme
+
+
+def test_a_tree_of_many_outcomes_groups_orders_and_counts_the_rest():
+    """Bob buys under Ann's Haunted Woods holding five different cards: he puts them onto his
+    deck in any order (Adventures rulebook (2015), card FAQ: Haunted Woods), 314 outcomes to
+    the end of his Buy phase. Drawn with at most 50 leaves, the orders share a leaf; with at
+    most 3, the rest are counted in one node."""
+    g = position(["Haunted Woods"], phase="buy", turn={"player": "Bob"},
+                 ann={"play": [{"card": "Haunted Woods", "earlier": True}],
+                      "deck": ["13 Estate"]},
+                 bob={"hand": ["Gold", "Estate", "Duchy", "Province", "Curse"],
+                      "deck": ["20 Copper"]})
+    ex = explore(g.factory, stop={"at": "end-of-phase"},
+                 fields=["players.Bob.hand", "players.Bob.deck", "players.Bob.discard"])
+    assert len(ex.outcomes) == 314
+    G = from_exploration(ex, game_prompts(g.factory), leaves=50).graph
+    leaves = [a for _, a in G.nodes(data=True) if a["kind"] == "outcome"]
+    assert sorted(a["paths"] for a in leaves) == [1, 1, 24, 24, 24, 120, 120]
+    assert sum("other answer(s)" in e["label"] for *_, e in G.edges(data=True)) == 5
+    assert "314 distinct outcome(s), drawn as 7 leaves" in G.graph["graph"]["label"]
+    cut = from_exploration(ex, game_prompts(g.factory), leaves=3).graph
+    assert sum(a["kind"] == "outcome" for _, a in cut.nodes(data=True)) == 3
+    assert cut.nodes["more"]["count"] == 314 - 1 - 1 - 120
+    plain = from_exploration(ex, game_prompts(g.factory), max_nodes=1000).graph
+    assert sum(a["kind"] == "outcome" for _, a in plain.nodes(data=True)) == 314  # unreadable

@@ -1141,6 +1141,9 @@ def test_inheritance_later_estates_2015():
     ann = g.player("Ann")
     assert sorted(names(ann.discard)) == ["Estate", "Port"]
     assert ann.discard.cards[[c.name for c in ann.discard.cards].index("Estate")].d.is_action
+    # the log says whose ability the Estate has (a judge reads "Estate", then "Port")
+    assert ("Ann resolves Estate (as Port, the card with their Estate token: when you buy "
+            "this: gain another Port) [buy]") in g.log.text()
 
 
 def test_inheritance_no_extra_port_current():

@@ -47,7 +47,7 @@ def test_guardian_shields_from_attacks(ruleset):
     assert whose(g) == "Bob"
     g.answer("play Militia")
     assert len(g.player("Ann").hand.cards) == 5
-    assert "is unaffected by Militia (Guardian)" in g.log.text()
+    assert "is unaffected by Militia (protected by their Guardian)" in g.log.text()
     finish_turn(g)
     assert whose(g) == "Ann" and g.state.turn.coins == 1
 
@@ -64,7 +64,7 @@ def test_guardian_in_play_from_an_earlier_turn_still_shields(ruleset):
                  bob={"hand": ["Militia", "4 Copper"], "deck": ["10 Copper"]})
     g.answer("play Militia")
     assert len(g.player("Ann").hand.cards) == 5
-    assert "is unaffected by Militia (Guardian)" in g.log.text()
+    assert "is unaffected by Militia (protected by their Guardian)" in g.log.text()
     finish_turn(g)
     assert whose(g) == "Ann" and g.state.turn.coins == 1
 

@@ -60,7 +60,7 @@ def test_a_piped_session_writes_the_script_and_recorded_claims(tmp_path, monkeyp
     assert code == 0
     assert "   1  play Witch\n   2  end Action phase" in out  # numbered, labelled
     assert "Ann plays Witch from hand [play.action-use]" in out  # the log as it comes
-    assert "Bob is unaffected by Witch (Moat) [attack.unaffected]" in out
+    assert "Bob is unaffected by Witch (they revealed Moat) [attack.unaffected]" in out
     assert "tavern check" in out and ": PASS" in out
     text = path.read_text("utf-8")
     before = MOAT.split("\n# the end of the file")[0]

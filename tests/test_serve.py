@@ -47,3 +47,27 @@ def test_make_desk_reads_tavern_token_not_token() -> None:
     make = (Path(__file__).parents[1] / "Makefile").read_text()
     assert "$(TOKEN)" not in make and "ifndef TOKEN" not in make
     assert "--token=$(TAVERN_TOKEN)" in make and "ifndef TAVERN_TOKEN" in make
+
+
+def test_jupyterlab_starts_without_its_news_pop_up(tmp_path) -> None:
+    """``make lab`` and the test server read the site's settings overrides, in which
+    JupyterLab's news are off: its settings API says so (the pop-up asking whether to fetch
+    news shows only while ``fetchNews`` is ``"none"``)."""
+    import json
+    import urllib.request
+    from pathlib import Path
+
+    from dominion_tavern.notebooks.widgets.browser import LAB_SETTINGS, lab
+
+    make = (Path(__file__).parents[1] / "Makefile").read_text()
+    assert "--LabApp.app_settings_dir=$(LAB_SETTINGS)" in make
+    assert Path(make.split("LAB_SETTINGS := $(CURDIR)/")[1].split()[0]) == \
+        LAB_SETTINGS.relative_to(Path(__file__).parents[1])
+    (tmp_path / "nb").mkdir()
+    with lab(tmp_path / "nb") as url:
+        base, token = url.split("?token=")
+        name = "@jupyterlab/apputils-extension:notification"
+        with urllib.request.urlopen(f"{base}lab/api/settings/{name}?token={token}") as r:
+            defaults = json.load(r)["schema"]["properties"]
+    assert defaults["fetchNews"]["default"] == "false"
+    assert defaults["checkForUpdates"]["default"] is False

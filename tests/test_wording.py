@@ -592,3 +592,40 @@ def test_ports_own_ability_says_it_is_ports(ruleset, expected):
     g.answer("buy Port")  # her only Buy: the turn goes on to Clean-up
     assert lines(g)[:4] == expected
     assert [c.name for c in g.player("Ann").owned()].count("Port") == 2
+
+
+# -- issue 27: lines a judge had to puzzle over ---------------------------------------------------
+def test_a_spared_player_says_what_spared_them() -> None:
+    """Moat revealed (Moat: "you may first reveal this from your hand, to be unaffected by
+    it"); a lasting shield (Guardian) is in tests/test_night.py."""
+    g = position(["Witch", "Moat"], ann={"hand": ["Witch"], "deck": ["5 Copper"]},
+                 bob={"hand": ["Moat", "4 Copper"]})
+    play_all(g, "play Witch", "reveal Moat")
+    assert "Bob is unaffected by Witch (they revealed Moat) [attack.unaffected]" in \
+        g.log.text()
+
+
+def test_city_quarter_reveals_the_whole_hand_in_a_sentence() -> None:
+    """City Quarter: "Reveal your hand. +1 Card per Action card revealed." (Empires)."""
+    g = position(["City Quarter", "Smithy"],
+                 ann={"hand": ["City Quarter", "Smithy", "Copper"], "deck": ["5 Copper"]})
+    g.answer("play City Quarter")
+    assert "Ann reveals Smithy, Copper from hand (their whole hand) [reveal]" in g.log.text()
+
+
+def test_corpus_lines_reworded() -> None:
+    def log(stem: str) -> str:
+        return load_scenario(CORPUS / f"{stem}.yaml").script_game().log.text()
+
+    assert ("Ann puts Estate, Copper, Estate from deck into their discard pile (their whole "
+            "deck) [choice.optional]") in log("chance/messenger-deck-into-discard")
+    assert ("Ann plays nothing (Band of Misfits: no pile's top card is a non-Command "
+            "non-Duration Action card from the Supply costing less than $5)") in \
+        log("outside/band-of-misfits-hireling-current")
+    assert "Ann gets +1 Action (Champion: they played an Action, Throne Room) " \
+        "[duration.rest-of-game]" in log("durations/champion-plus-action-per-action")
+    # Inheritance (current): the Estate played the set-aside Throne Room, which played Caravan
+    # Guard twice; the Estate stays as that Throne Room would have.
+    assert ("Ann keeps Estate in play (for Caravan Guard, played again by the card it played "
+            "where that card lies) [duration.command-tracking]") in \
+        log("events/inheritance-throne-room-duration-current")

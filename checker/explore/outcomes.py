@@ -49,6 +49,12 @@ class Outcome:
         None."""
         return self.low if self.low == self.high and self.left == 0 else None
 
+    @property
+    def chosen_alone(self) -> bool:
+        """Whether the players' choices alone can make the outcome certain or avoid it (its
+        probability 0 to 1): a report says so once, not on each such outcome."""
+        return self.low == 0 and self.high == 1
+
     def interval(self) -> tuple[Fraction, Fraction] | None:
         """Where the outcome's least and most probability lie: ``(low, high)`` when the search
         finished, ``(low, high + left)`` when it was cut short at chance steps only, None when

@@ -6,7 +6,6 @@ Never ``playwright install``: the browser is ``/usr/bin/chromium`` (``make setup
 
 from __future__ import annotations
 
-import json
 import os
 import secrets
 import shutil
@@ -31,6 +30,8 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu",
                  "--disable-sync", "--no-first-run", "--disable-quic"]
 BIN = Path(sys.executable).parent
 NOTEBOOKS = Path(__file__).resolve().parents[1]
+#: The settings overrides ``make lab`` and the site use (no news pop-up, no update check).
+LAB_SETTINGS = NOTEBOOKS.parent / "tools" / "site_config"
 
 
 def free_port() -> int:
@@ -125,19 +126,17 @@ def voila(notebook: Path, timeout: float = 60, cull_idle: int | None = None,
 
 @contextmanager
 def lab(folder: Path, timeout: float = 60) -> Iterator[str]:
-    """JupyterLab on ``folder`` (news pop-up off, fresh workspace); yields the base URL with
-    the token (append ``lab/tree/NAME.ipynb``)."""
+    """JupyterLab on ``folder`` as ``make lab`` starts it (its settings overrides: no news
+    pop-up) in a fresh workspace; yields the base URL with the token (append
+    ``lab/tree/NAME.ipynb``)."""
     port, token = free_port(), secrets.token_hex(12)
     settings = folder.parent / "lab-settings"
     settings.mkdir(parents=True, exist_ok=True)
-    (settings / "overrides.json").write_text(json.dumps({
-        "@jupyterlab/apputils-extension:notification": {"fetchNews": "false",
-                                                        "checkForUpdates": False}}))
     env = dict(os.environ, JUPYTERLAB_SETTINGS_DIR=str(settings / "user"),
                JUPYTERLAB_WORKSPACES_DIR=str(settings / "workspaces"))
     cmd = [str(BIN / "jupyter"), "lab", "--no-browser", "--ServerApp.ip=127.0.0.1",
            f"--ServerApp.port={port}", f"--IdentityProvider.token={token}",
-           "--LabApp.expose_app_in_browser=True", f"--LabApp.app_settings_dir={settings}",
+           "--LabApp.expose_app_in_browser=True", f"--LabApp.app_settings_dir={LAB_SETTINGS}",
            "--ServerApp.root_dir=" + str(folder)]
     if os.geteuid() == 0:
         cmd.append("--allow-root")

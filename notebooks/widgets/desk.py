@@ -62,6 +62,7 @@ from dominion_tavern.notebooks.widgets.outcomes_view import (
     SHOW_FIRST,
     auto_group,
     differing,
+    group_label,
     label,
     outcomes_html,
     start_html,
@@ -84,6 +85,7 @@ SAVE_DIR = Path(__file__).resolve().parents[2] / "saved-scenarios"
 STOPS = [("the end of this turn", "end-of-turn"), ("the end of this phase", "end-of-phase"),
          ("N more decisions", "decisions")]
 PICK = "(start from a corpus scenario)"
+TREE_LEAVES = 50   # a tree with more outcomes is grouped and cut to the likeliest (``N more``)
 DESK_CSS = """<style>
 .tv-stale {opacity: .45}
 .tv-banner {background: #fff3cd; border: 1px solid #e0b000; border-radius: 4px;
@@ -91,8 +93,6 @@ DESK_CSS = """<style>
 .tv-error {color: #a00; border-left: 3px solid #c62828; padding-left: 8px}
 .tv-ok {color: #1b5e20}
 .tv-group {margin: 8px 0 2px; padding: 2px 6px; background: #f0f3f8; border-radius: 4px}
-.tv-outcome {margin: 2px 0 2px 1em}
-.tv-outcome details.tv-rules {display: inline-block; margin-left: .5em}
 .tv-treebox {max-width: 100%; overflow: auto}
 .tv-treebox svg {max-width: 100%; height: auto}
 h1.tv-title {font-size: 22px; margin: 4px 0 8px}
@@ -136,6 +136,7 @@ class Desk:
         self.question.add_class("tv-question")
         self.stop = w.Dropdown(options=STOPS, value="end-of-turn", description="explore to",
                                layout=w.Layout(width="20em"))
+        self.stop.add_class("tv-stop-at")
         self.decisions = w.BoundedIntText(value=3, min=1, max=99, description="N",
                                           layout=w.Layout(width="8em", display="none"))
         self.ask_button = w.Button(description="What happens?", button_style="primary")
@@ -162,7 +163,7 @@ class Desk:
         self.show_all.add_class("tv-show-all")
         self.show_all.observe(lambda _: self._draw_outcomes(), names="value")
         self.group_by = w.Dropdown(options=[("automatic", "auto")], value="auto",
-                                   description="group by", layout=w.Layout(width="26em"))
+                                   description="group by", layout=w.Layout(width="36em"))
         self.group_by.add_class("tv-group-by")
         self.group_by.observe(lambda _: self._draw_outcomes(), names="value")
         self.tree = w.HTML()
@@ -415,14 +416,15 @@ class Desk:
         self.show_all.value = False
         many = len(ex.outcomes) > SHOW_FIRST
         self.show_all.layout.display = "" if many else "none"
-        auto = ", ".join(map(label, auto_group(ex))) or "none"
+        auto = group_label(auto_group(ex))
         self.group_by.options = [(f"automatic ({auto})", "auto"), ("no grouping", "none"),
                                  *[(label(f), f) for f in differing(ex)]]
         self.group_by.value = "auto"
-        self.group_by.layout.display = "" if many else "none"
+        self.group_by.layout.display = "" if many or auto_group(ex) else "none"
         self._draw_outcomes()
         try:
-            tree = from_exploration(ex, game_prompts(scn.factory()), max_nodes=200)
+            tree = from_exploration(ex, game_prompts(scn.factory()), max_nodes=200,
+                                    leaves=TREE_LEAVES)
             self.tree.value = f"<div class='tv-treebox'>{tree.svg()}</div>"
         except (DotMissing, ValueError) as e:
             self.tree.value = f"<pre>{escape(str(e))}</pre>"

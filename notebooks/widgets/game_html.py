@@ -40,7 +40,8 @@ CSS = """<style>
 .tv-player {border: 1px solid #ccc; border-radius: 6px; padding: 4px 8px; margin: 4px 0}
 .tv-current {border-color: #2e7d32; box-shadow: 0 0 0 1px #2e7d32}
 .tv-turn {font-size: 14px; font-weight: 600}
-.tv-log {max-height: 18em; overflow-y: auto; border-left: 3px solid #ddd; padding-left: 6px}
+.tv-log {max-height: 18em; overflow-y: auto; border-left: 3px solid #ddd; padding-left: 6px;
+  display: flex; flex-direction: column-reverse}
 .tv-log details {margin: 0} .tv-log summary {cursor: pointer}
 .tv-log .tv-new {background: #fff6cc}
 .tv-rule {color: #1a5fb4; font-family: monospace}
@@ -56,6 +57,12 @@ CSS = """<style>
   #f2f2f2 8px); color: #555; font-style: italic}
 .tv-facedown-seen {border-style: dashed}
 .tv-chance-note {color: #7a5c14}
+.tv-outcome {margin: 2px 0 2px 1em; position: relative}
+.tv-outcome details.tv-rules {display: inline-block; margin-left: .5em}
+/* an outcome's rules open over the outcomes below it, which stay where they are */
+.tv-rules-body {position: absolute; z-index: 5; left: 2em; right: 0; max-height: 22em;
+  overflow-y: auto; background: #fff; border: 1px solid #bbb; border-radius: 4px;
+  padding: 4px 8px; box-shadow: 0 2px 8px rgba(0, 0, 0, .2)}
 </style>"""
 
 
@@ -263,4 +270,6 @@ def log_html(g: Game, new_from: int, tail: int = LOG_TAIL, viewer: str | None = 
         text = escape(e.text(viewer=seat).rsplit(" [", 1)[0])
         cls = " class='tv-new'" if i >= new_from else ""
         rows.append(f"<div{cls} data-log='{i}'>{rule_html(e.rule, g.ruleset, text)}</div>")
-    return "<div class='tv-log'>" + ("".join(rows) or "<i>nothing yet</i>") + "</div>"
+    # reversed as a column, the box starts scrolled to its foot: the newest line in view
+    return ("<div class='tv-log'><div>" + ("".join(rows) or "<i>nothing yet</i>")
+            + "</div></div>")

@@ -1,24 +1,29 @@
 """The desk's outcomes, readable however many there are.
 
 Only the fields that differ between outcomes are shown per outcome (the rest once, above).
-When there are more than a few outcomes they are grouped (by default by the piles that differ:
-the Peasant question asked from the Buy phase groups by what the exchanges did, each group
-listing what was bought; the judge may choose another field), and only the first few are shown
-until the judge asks for all. Outcomes carry the numbers ``tavern explore`` gives them, and,
-as there, each shortest path says what the rules closed along it (``checker.reading.why_not``). When
-the exploration met chance steps (cards in unknown order coming up), each outcome says how
-likely it is (exact, or the range the players' choices allow) and which lines of decisions
-reach it, with the chance within each.
+Outcomes that differ only in the order of cards (Haunted Woods' put-back orders: the
+same cards on the deck in 24 orders) are one group by default, the cards it holds shown once
+and its orders counted, since no one asked which order. Otherwise, when there are more than a
+few outcomes they are grouped by the piles that differ (the Peasant question asked from the
+Buy phase groups by what the exchanges did, each group listing what was bought; the judge may
+choose another field). Only the first few are shown until the judge asks for all. Outcomes
+carry the numbers ``tavern explore`` gives them, and, as there, each shortest path says what
+the rules closed along it (``checker.reading.why_not``). When the exploration met chance
+steps (cards in unknown order coming up), each outcome says how likely it is (exact, or the
+range the players' choices allow) and which lines of decisions reach it, with the chance
+within each.
 """
 
 from __future__ import annotations
 
+from fractions import Fraction
 from html import escape
 from typing import Any
 
 from dominion_tavern.checker.explore import LINES_SHOWN, Exploration, Outcome
 from dominion_tavern.checker.reading.script_messages import options_text
 from dominion_tavern.checker.reading.why_not import WHY_NOT_OUTCOMES, Step
+from dominion_tavern.diagrams.tree import order_free
 from dominion_tavern.notebooks.widgets.game_html import (
     chip,
     closed_html,
@@ -27,10 +32,15 @@ from dominion_tavern.notebooks.widgets.game_html import (
     unknown_html,
 )
 from dominion_tavern.rulebook.carddata import CARDS
+from dominion_tavern.rulebook.engine.chance import percent
 from dominion_tavern.rulebook.engine.game import Game
 from dominion_tavern.rulebook.engine.knowing import Unknown
+from dominion_tavern.rulebook.rules import RULES
 
 SHOW_FIRST = 8
+ORDERS_SHOWN = 3   # orders listed per group of outcomes that differ only in order, unless all
+#: ``group_by`` for outcomes that differ only in the order of cards (the desk's automatic one)
+BY_ORDER = ("(order)",)
 TURN_LABELS = {"turn.actions": "Actions", "turn.buys": "Buys", "turn.coins": "$",
                "turn.phase": "phase", "turn.player": "whose turn", "turn.number": "turn"}
 
@@ -68,11 +78,26 @@ def differing(ex: Exploration) -> list[str]:
     return [f for f in ex.fields if _distinct(ex.outcomes, f) > 1]
 
 
+def order_groups(ex: Exploration) -> list[list[Outcome]]:
+    """The outcomes (numbered order: the likeliest first) in groups that differ only in an
+    order of cards the question did not ask for (:func:`diagrams.tree.order_free`), each group
+    where its likeliest member is."""
+    groups: dict[tuple[str, ...], list[Outcome]] = {}
+    for o in ex.numbered():
+        free = order_free({f: o.values[f] for f in ex.fields})
+        key = tuple(repr(free[f]) for f in ex.fields)
+        groups.setdefault(key, []).append(o)
+    return list(groups.values())
+
+
 def auto_group(ex: Exploration, first: int = SHOW_FIRST) -> tuple[str, ...]:
-    """The fields to group by when the judge has not chosen: none for a few outcomes; else
-    the piles that differ, taken together (what exchanges, gains and buys did), if they make
+    """What to group by when the judge has not chosen: outcomes that differ only in the order
+    of cards (:data:`BY_ORDER`) when some do; none for a few outcomes; else the piles that
+    differ, taken together (what exchanges, gains and buys did), if they make
     groups; else the differing field with the fewest values."""
     n = len(ex.outcomes)
+    if len(order_groups(ex)) < n:
+        return BY_ORDER
     if n <= first:
         return ()
     differ = differing(ex)
@@ -83,17 +108,17 @@ def auto_group(ex: Exploration, first: int = SHOW_FIRST) -> tuple[str, ...]:
     return (fewest[0],) if fewest and _distinct(ex.outcomes, fewest[0]) < n else ()
 
 
-def wholly_chosen(o: Outcome) -> bool:
-    """Whether the players' choices alone can make the outcome certain or avoid it (0 to 1):
-    said once above the outcomes, not on each."""
-    return o.low == 0 and o.high == 1
+def group_label(by: tuple[str, ...]) -> str:
+    """What a grouping is called in the *group by* menu."""
+    return "the same cards in another order" if by == BY_ORDER else \
+        ", ".join(map(label, by)) or "none"
 
 
 def chance_html(o: Outcome) -> str:
-    """How likely the outcome is (unless :func:`wholly_chosen`), and the lines of decisions
-    reaching it (the chance within each), the likeliest first; nothing to list when no one
-    decides anything."""
-    how = "" if wholly_chosen(o) else f"probability <b>{escape(o.chance_text())}</b>"
+    """How likely the outcome is (unless ``chosen_alone``: said once above), and the lines of
+    decisions reaching it (the chance within each), the likeliest first; nothing to list when
+    no one decides anything."""
+    how = "" if o.chosen_alone else f"probability <b>{escape(o.chance_text())}</b>"
     out = (f"<div class='tv-chance' data-probability='{escape(o.probability_text())}'>{how}")
     if o.lines and (len(o.lines) > 1 or o.lines[0][0]):
         shown = "; ".join(f"{escape(' / '.join(a) or '(no decision)')}: {p}"
@@ -114,13 +139,15 @@ def _row(n: int, o: Outcome, fields: list[str], ruleset: str, closed: list[Step]
     if o.cut:
         notes.append(f"{o.cut} path(s) cut")
     note = f" · {', '.join(notes)}" if notes else ""
-    rules = "".join(rule_html(r, ruleset, "") for r in o.rules)
+    rules = "".join(rule_html(r, ruleset, escape(RULES[r].title) if r in RULES else "")
+                    for r in o.rules)
     shut = "".join(closed_html(c, ruleset, f"not offered at answer {s.number} ({s.answer})")
                    for s in closed for c in s.closed)
     return (f"<div class='tv-outcome' data-outcome='{n}'><b>{n}.</b> {values or ''} "
             f"<span class='tv-muted'>{o.paths} path(s){note} · shortest: {path}</span>"
-            f"<details class='tv-rules'><summary>rules ({len(o.rules)})</summary>{rules}"
-            f"</details>{chance_html(o) if chance else ''}{shut}</div>")
+            f"<details class='tv-rules'><summary>rules ({len(o.rules)})</summary>"
+            f"<div class='tv-rules-body'>{rules}</div></details>"
+            f"{chance_html(o) if chance else ''}{shut}</div>")
 
 
 def outcomes_html(ex: Exploration, ruleset: str, group_by: tuple[str, ...] | None = None,
@@ -137,7 +164,7 @@ def outcomes_html(ex: Exploration, ruleset: str, group_by: tuple[str, ...] | Non
     same = [f for f in ex.fields if f not in differ]
     detail = [f for f in differ if f not in by]
     rows = []
-    chosen = sum(wholly_chosen(o) for o in ex.outcomes) if ex.chance else 0
+    chosen = sum(o.chosen_alone for o in ex.outcomes) if ex.chance else 0
     if chosen:
         rows.append(f"<div class='tv-muted tv-chosen'>{chosen} outcome(s) show no probability: "
                     "the players' choices alone can make each certain or avoid it (0 to 1, "
@@ -146,28 +173,61 @@ def outcomes_html(ex: Exploration, ruleset: str, group_by: tuple[str, ...] | Non
         common = "; ".join(f"<b>{escape(label(f))}</b> {value_html(ex.outcomes[0].values[f])}"
                            for f in same)
         rows.append(f"<div class='tv-muted tv-common'>In every outcome: {common}</div>")
-    groups: dict[tuple[str, ...], list[Outcome]] = {}
-    for o in ex.numbered():
-        groups.setdefault(tuple(repr(o.values[f]) for f in by), []).append(o)
+    if by == BY_ORDER:
+        groups = order_groups(ex)
+    else:
+        keyed: dict[tuple[str, ...], list[Outcome]] = {}
+        for o in ex.numbered():
+            keyed.setdefault(tuple(repr(o.values[f]) for f in by), []).append(o)
+        groups = list(keyed.values())
     shown = 0
-    for members in groups.values():
+    for members in groups:
         if shown >= first and not show_all:
             break
-        if by:
+        fields, members_shown = detail, members
+        if by == BY_ORDER and len(members) > 1:
+            fields = [f for f in detail if _distinct(members, f) > 1]
+            rows.append(_order_head(members, detail, fields, ex.chance))
+            members_shown = members if show_all else members[:ORDERS_SHOWN]
+        elif by and by != BY_ORDER:
             head = " · ".join(f"<b>{escape(label(f))}</b> {value_html(members[0].values[f])}"
                               for f in by)
             rows.append(f"<div class='tv-group'>{head} <span class='tv-muted'>"
                         f"({len(members)} outcome(s))</span></div>")
-        for o in members:
+        for o in members_shown:
             if shown >= first and not show_all:
                 break
-            rows.append(_row(numbers[id(o)], o, detail, ruleset, (closed or {}).get(id(o), []),
+            rows.append(_row(numbers[id(o)], o, fields, ruleset, (closed or {}).get(id(o), []),
                              ex.chance))
             shown += 1
+        if len(members_shown) < len(members) and shown < first:
+            rows.append(f"<div class='tv-muted tv-outcome'>… {len(members) - len(members_shown)}"
+                        " more order(s) of these cards</div>")
     if shown < len(ex.outcomes):
-        rows.append(f"<div class='tv-muted'>… {len(ex.outcomes) - shown} more: press "
+        rows.append(f"<div class='tv-muted tv-more'>… {len(ex.outcomes) - shown} more: press "
                     "<i>show all</i>.</div>")
     return "<div class='tv'>" + "".join(rows) + "</div>"
+
+
+def _order_head(members: list[Outcome], detail: list[str], ordered: list[str],
+                chance: bool) -> str:
+    """The head of outcomes that differ only in the order of cards: what they hold (the
+    fields in order in each outcome shown with their cards sorted), how many orders, and how
+    likely they are together when each is exact."""
+    parts = []
+    for f in detail:
+        value = members[0].values[f]
+        shown = value_html(order_free({f: value})[f] if f in ordered else value)
+        parts.append(f"<b>{escape(label(f))}</b> {shown}"
+                     + (" <span class='tv-muted'>(in some order)</span>" if f in ordered else ""))
+    together = ""
+    if chance and all(o.probability is not None for o in members):
+        p = sum((o.probability for o in members), Fraction(0))
+        together = f" · together probability <b>{p} ({percent(p)})</b>"
+    return (f"<div class='tv-group tv-orders' data-orders='{len(members)}'>"
+            f"<b>{len(members)} outcomes</b> <span class='tv-muted'>that differ only in "
+            f"the order of cards ({', '.join(map(label, ordered))})</span>{together}<br>"
+            + " · ".join(parts) + "</div>")
 
 
 def start_html(g: Game) -> str:

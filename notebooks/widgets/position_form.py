@@ -296,6 +296,7 @@ class PositionForm:
         self.players = [PlayerForm(n) for n in NAMES[:2]]
         self.turn_player = w.Dropdown(options=list(NAMES[:2]), index=0,
                                       description="whose turn")
+        self.turn_player.add_class("tv-turn-player")
         self.phase = w.Dropdown(options=list(PHASES), value="action", description="phase")
         self.phase.add_class("tv-phase")
         self.number = w.BoundedIntText(value=1, min=1, max=999, description="turn no.")
@@ -307,7 +308,8 @@ class PositionForm:
                                           ("Possession's", "Possession")],
                                 value=False, description="extra turn")
         self.previous = w.Text(placeholder="as seated", description="previous turn by",
-                               layout=w.Layout(width="20em"))
+                               layout=w.Layout(width="22em"),
+                               style={"description_width": "initial"})   # never cut
         # a Possession turn's trashed cards, set aside until it ends (rule possession.trash)
         self.returning = _text("", "30em")
         game = w.VBox([w.HBox([self.ruleset, self.count]),

@@ -227,7 +227,8 @@ def champion_action(g, owner, effect, p, event):
     if p is not owner or not event["card"].d.is_action or g.state.turn.player is not owner:
         return None
     def bonus():
-        g.note(owner, "gets +1 Action", note=f"Champion: {event['card'].name} played",
+        played = event["card"].name
+        g.note(owner, "gets +1 Action", note=f"Champion: they played an Action, {played}",
                rule="duration.rest-of-game")
         g.plus_actions(owner, 1, rule="duration.rest-of-game")
     return g.trigger(owner, "Champion: +1 Action", bonus, key=effect)

@@ -186,7 +186,8 @@ def moat(g, p, me):
 def moat_reveal(g, p, me, attack):
     g.reveal(p, [me], "from hand", rule="attack.reaction")
     attack.unaffected.add(p.index)
-    g.note(p, "is unaffected by", (attack.card.name,), note="Moat", rule="attack.unaffected")
+    g.note(p, "is unaffected by", (attack.card.name,), note="they revealed Moat",
+           rule="attack.unaffected")
 
 
 @on_play("Moneylender")

@@ -34,7 +34,7 @@ def play_from_supply(g, p, me, what: str, fits: Callable[[CardDef, Cost], bool],
              if pile.cards and pile.cards[-1].d.is_action
              and fits(pile.cards[-1].d, g.cost(pile.cards[-1]))]
     if not names:
-        g.note(p, "plays nothing", note=f"no Action card in the Supply it can play ({what})",
+        g.note(p, "plays nothing", note=f"{me.name}: no pile's top card is {what}",
                rule="play.leaving-it-there")
         return
     name = yield from g.pick_pile(p, names, "play", f"{me.name}: play {what}", card=me.name,

@@ -30,7 +30,7 @@ def _gain_up_to_4(g, p):
 def city_quarter(g, p, me):
     g.plus_actions(p, 2)
     actions = [c for c in p.hand.cards if c.d.is_action]
-    g.reveal(p, list(p.hand.cards), "their hand")
+    g.reveal(p, list(p.hand.cards), "from hand (their whole hand)")
     yield from g.draw(p, len(actions))
 
 

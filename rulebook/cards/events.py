@@ -14,7 +14,7 @@ from dominion_tavern.rulebook.engine.registry import lasting, on_play
 @on_play("Alms")
 def alms(g, p, _):
     if any(c.d.is_treasure for c in p.play.cards):  # in play, not on the Tavern mat
-        g.note(p, "gains nothing from Alms", note="has a Treasure in play", rule="event")
+        g.note(p, "gains nothing from Alms", note="they have a Treasure in play", rule="event")
         return
     name = yield from g.choose_gain(p, "Alms: gain a card costing up to $4", up_to=4,
                                     card="Alms")

@@ -232,7 +232,7 @@ class Moves:
         yield from self.know_hand(p)
         p.unknown.clear()
         self._move_all(p, list(reversed(p.deck.cards)), p.discard, "puts", "choice.optional",
-                       dest="(their whole deck) into their discard pile")
+                       dest="into their discard pile", note="their whole deck")
 
     def put_on_deck(self: Game, p: Player, cards: Iterable[Card], rule: str = "topdeck") -> list:
         """Put cards onto the deck, given (and logged) top card first like every listing of a

@@ -171,8 +171,8 @@ class Playing:
             shield = self.attack_shield(q)
             if shield is not None:
                 inst.unaffected.add(q.index)
-                self.note(q, "is unaffected by", (inst.card.name,), note=shield,
-                          rule="attack.unaffected")
+                self.note(q, "is unaffected by", (inst.card.name,),
+                          note=f"protected by their {shield}", rule="attack.unaffected")
             used: set[int] = set()
             while True:
                 options = [

@@ -706,9 +706,12 @@ class TurnLoop:
         if own:
             self.note(p, "keeps", tuple(own), "in play", note="effects to come",
                       rule="duration.stays-in-play")
-        if commands:
-            self.note(p, "keeps", tuple(commands), "in play", rule="duration.command-tracking",
-                      note="as the card it played would have stayed")
+        for c in (c for c in kept if c.name in commands):   # what the card it played kept
+            again = ", ".join(dict.fromkeys(t.name for t in c.tracks))
+            why = (f"for {again}, played again by the card it played where that card lies"
+                   if again else "as the card it played where it lies would have stayed")
+            self.note(p, "keeps", (c.name,), "in play", rule="duration.command-tracking",
+                      note=why)
         if replayers:
             self.note(p, "keeps", tuple(replayers), "in play", rule="duration.multi-play",
                       note="for the card it played again" if len(replayers) == 1

@@ -69,9 +69,12 @@ class Windows:
 
     def _resolve_own(self: Game, p: Player, card: Card, when: WhenAbility, args: tuple):
         """The log says whose ability it is ("resolves Port (when you buy this: gain another
-        Port)"), then the ability happens."""
-        self.note(p, "resolves", (card.name,), note=f"when you {when.moment} this: {when.what}",
-                  rule=when.moment)
+        Port)"; an Estate with the Estate token says whose: "resolves Estate (as Port, the
+        card with their Estate token: ...)"), then the ability happens."""
+        whose = next(b.name for b in BEHAVIOURS.values() if when in (b.on_buy, b.on_gain))
+        as_ = "" if whose == card.name else f"as {whose}, the card with their Estate token: "
+        self.note(p, "resolves", (card.name,), rule=when.moment,
+                  note=f"{as_}when you {when.moment} this: {when.what}")
         yield from perform(when.fn, self, p, card, *args)
 
     def resolve_triggers(self: Game, p: Player, collect: Callable[[], list[Trigger]],
