@@ -37,7 +37,7 @@ def test_overpaying_is_offered_up_to_the_coins_left(ruleset) -> None:
     """Ruling masterpiece.overpay (Overpay page: any additional amount, never $0 as an
     overpay; declining is allowed)."""
     g = buy_masterpiece(ruleset, ["Gold", "Gold", "Copper"])
-    assert g.pending.rule == "buy.overpay"
+    assert g.pending.kind == "overpay" and g.pending.rule == "choice.optional"
     assert g.legal() == ["overpay $1", "overpay $2", "overpay $3", "overpay $4",
                          "don't overpay"]
     g.answer("don't overpay")
@@ -78,7 +78,7 @@ def test_a_gain_that_is_not_a_buy_is_never_overpaid() -> None:
     g.answer("play Artificer")
     g.answer("discard: Estate, Estate, Estate")
     g.answer("gain Masterpiece")
-    assert g.pending is None or g.pending.rule != "buy.overpay"
+    assert g.pending is None or g.pending.kind != "overpay"
     assert "Silver" not in [c.name for c in g.player("Ann").discard]
 
 

@@ -400,9 +400,10 @@ class TurnLoop:
 
     def overpay(self: Game, p: Player, card: Card):
         """Overpaying for ``card``, a card with a + beside its printed cost, as it is bought
-        (rule ``buy.overpay``): any whole number of the $ left, or nothing; returns the $
-        overpaid, which the card's own ability then counts (when bought under its first
-        printing, when gained under the current texts). The rules let Potions be overpaid
+        (rule ``buy.overpay``; the choice, one that can be declined, cites ``choice.optional``):
+        any whole number of the $ left, or nothing; returns the $ overpaid, which the card's own
+        ability then counts (when bought under its first printing, when gained under the
+        current texts). The rules let Potions be overpaid
         too; they are not offered, as no card here counts them (Masterpiece counts $)."""
         t = self.state.turn
         if t.coins <= 0:
@@ -411,7 +412,7 @@ class TurnLoop:
                                    f"${t.coins} left)",
                                    [*(Option(f"overpay ${i}", i) for i in range(1, t.coins + 1)),
                                     Option("don't overpay", 0)],
-                                   rule="buy.overpay", card=card.name, kind="overpay",
+                                   rule="choice.optional", card=card.name, kind="overpay",
                                    optional=True)
         if n:
             t.coins -= n
