@@ -68,6 +68,7 @@ class _Anchor:
     cp: SavedState
     labels: list[str] | None
     script: int = 0
+    key: tuple[Any, ...] | None = None  # the memo's key of the state there (a checkpoint's)
 
 
 # A subtree's outcomes: key -> [paths, length, path, rules, cut, over, low, high, lines], where
@@ -110,15 +111,17 @@ class _Explorer:
         self.timed_out = False
         self.cut: tuple[list[str], str, int, int] | None = None  # where the search stopped first
         # the last point of the turn the engine reported (TurnLoop.reached): (game, its saved
-        # state, answers the game had been given then), until a node takes it as its anchor
-        self.fresh: tuple[Game, SavedState, int] | None = None
+        # state, answers the game had been given then, the memo's key there), until a node
+        # takes it as its anchor
+        self.fresh: tuple[Game, SavedState, int, tuple[Any, ...] | None] | None = None
         self.hook = self.took if self.fast else None
 
     def took(self, g: Game, point: str) -> None:
         """The engine's checkpoint hook: ``g`` is at a point of the turn it can be started
         again from; save the state there for the nodes below to rebuild from."""
         if restartable(g):
-            self.fresh = (g, SavedState(g.state, point), len(g.answers))
+            key = self.keys.key(g, point) if self.memo else None
+            self.fresh = (g, SavedState(g.state, point), len(g.answers), key)
 
     def take_fresh(self, g: Game) -> tuple[_Anchor, list[str]] | None:
         """The anchor and answers since it of the point of the turn ``g`` passed last, if any
@@ -127,7 +130,7 @@ class _Explorer:
         if fresh is None or fresh[0] is not g:
             return None
         self.fresh = None
-        return _Anchor(fresh[1], None), list(g.answers[fresh[2]:])
+        return _Anchor(fresh[1], None, key=fresh[3]), list(g.answers[fresh[2]:])
 
     def run(self) -> Result:
         g, anchor = self.start()
@@ -270,22 +273,26 @@ class _Explorer:
         answers = [by_policy] if by_policy is not None else d0.each_answer() \
             if d0.multi and d0.answer_count() > LISTED_AT_ONCE else d0.answers()
         memo_key = None
+        left = (None if self.stop.decisions is None else self.stop.decisions - decided,
+                None if self.max_depth is None else self.max_depth - len(path))
         if self.fast and is_top_level(g) and restartable(g):
+            self.fresh = None
             if self.memo:
-                left = (None if self.stop.decisions is None else self.stop.decisions - decided,
-                        None if self.max_depth is None else self.max_depth - len(path))
                 memo_key = self.keys.key(g, left)
-                hit = self.table.get(memo_key)
-                if hit is not None:
+                if memo_key in self.table:
                     self.merged += 1
-                    return hit
+                    return self.table[memo_key]
             anchor = _Anchor(SavedState(g.state), list(d0.answers()))  # all, policy or not
             since = []
-            self.fresh = None
         else:
             fresh = self.take_fresh(g)
             if fresh is not None:
                 anchor, since = fresh
+                if anchor.key is not None:  # a checkpoint and the answers given since
+                    memo_key = (anchor.key, tuple(since), left)
+                    if memo_key in self.table:
+                        self.merged += 1
+                        return self.table[memo_key]
         chance = isinstance(d0, ChanceStep)
         if chance and not self.weigh:
             if self.ended:  # outcomes were found unweighed: search again, weighing
@@ -390,23 +397,28 @@ def _merge_weighted(summary: Summary, sub: Summary, a: str, step: tuple[str, ...
                     q: Fraction | None, present: dict[tuple[Any, ...], int]) -> None:
     """:func:`_merge`, weighing probabilities too: below a chance step (``q`` the outcome's
     probability) they add up weighed by it; below a decision the least and the most are
-    kept, and each line of decisions gets the answer in front."""
+    kept, and each line of decisions gets the answer in front. (Products by 1, the common
+    case of a leaf, are not worked out: exact fractions are slow.)"""
     for key, entry in sub.items():
         low, high, lines = entry[6:]
         present[key] = present.get(key, 0) + 1
-        lines = ({lc: q * p for lc, p in lines.items()} if q is not None else
-                 {(a, lc): p for lc, p in lines.items()})
-        w = 1 if q is None else q
-        cur = _fold(summary, key, entry, a, step, w * low, w * high, lines)
+        if q is None:
+            lines = {(a, lc): p for lc, p in lines.items()}
+        else:
+            qlow = q if low == 1 else q * low
+            qhigh = qlow if high == low else q * high
+            lines = {lc: qlow if p == low else q * p for lc, p in lines.items()}
+            low, high = qlow, qhigh
+        cur = _fold(summary, key, entry, a, step, low, high, lines)
         if cur is None:
             continue
         if q is not None:
-            cur[6] += q * low
-            cur[7] += q * high
+            cur[6] += low
+            cur[7] += high
         else:
             cur[6] = min(cur[6], low)
             cur[7] = max(cur[7], high)
-        merged = cur[8] = dict(cur[8])
+        merged = cur[8]  # made by this function for this summary alone: changed in place
         for lc, p in lines.items():
             merged[lc] = merged.get(lc, 0) + p
 
@@ -421,7 +433,7 @@ def _unroll(cons: tuple[Any, Any] | None) -> list[Any]:
 
 def explore(factory: Factory, script: Sequence[str] = (), stop: dict[str, Any] | None = None,
             fields: Sequence[str] = (), max_nodes: int = DEFAULT_MAX_NODES,
-            max_depth: int | None = None, fast: bool = True, memo: bool = False,
+            max_depth: int | None = None, fast: bool = True, memo: bool = True,
             progress: Progress | None = None, policies: Policies | None = None,
             weigh: bool = False, max_seconds: float | None = None) -> Exploration:
     """Every outcome from the position ``script`` leads to (see the module doc). Raises
