@@ -16,10 +16,12 @@ replays only the answers given since. The first child of a node continues the pa
 place. A search meets chance at the first chance step it reaches, and then starts again
 weighing each outcome's probability as it goes (one search, not one per question).
 ``fast=False`` replays every branch from the start (the reference the fast path is tested
-against). ``memo=True`` also remembers the outcomes below each top-level point by a key of its
-state (:mod:`checker.explore.state_keys`) and reuses them when the same position is reached by
-another order of answers; it pays only where such transpositions are common, so it is off by
-default.
+against). The memo (``memo=True``, the default) remembers the outcomes below each top-level
+point and each checkpoint of the turn (with the answers given since) by a key of its state
+(:mod:`checker.explore.state_keys`), and reuses them when another order of answers or of
+chance reaches the same state: the outcomes, paths and probabilities are those of the whole
+tree (a chance step adds a merged branch's probabilities like any other), and the engine
+plays it once (``merged`` counts the branches not played again).
 
 ``progress``, if given, is called with the number of answers tried every
 :data:`PROGRESS_EVERY` answers; returning ``False`` stops the search (a judge's "stop" button):
