@@ -73,3 +73,23 @@ def test_branches_reaching_the_same_state_are_merged_and_their_probabilities_add
                 for o in ex.outcomes}
     assert table(merged) == table(whole)
     assert sum(o.probability for o in merged.outcomes) == 1
+
+
+def test_an_unknown_deck_put_into_the_discard_pile_shows_no_shuffled_order():
+    """Messenger moves the deck whole (Adventures rulebook, Messenger): cards in unknown order
+    stay unknown, so where chance is asked they are laid in name order, not in the order a
+    shuffle happened to leave them (which would make the memo's keys inexact)."""
+    spec = {"kingdom": ["Messenger"],
+            "players": [{"name": "Ann", "hand": ["Messenger"],
+                         "deck": {"unknown": ["Estate", "Copper", "Silver", "Estate"]}},
+                        {"name": "Bob"}],
+            "turn": {"phase": "action"}}
+    orders = set()
+    for seed in range(6):  # the deck's cards lying in six other orders
+        g = Game(lambda: build(spec))
+        random.Random(seed).shuffle(g.state.players[0].deck.cards)
+        g.answer("play Messenger")
+        g.answer("put deck into discard pile")
+        orders.add(tuple(g.state.players[0].discard.names()))
+    assert len(orders) == 1
+    assert sorted(orders.pop()) == ["Copper", "Estate", "Estate", "Silver"]
