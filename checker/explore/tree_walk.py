@@ -59,6 +59,7 @@ Factory = Callable[[], Any]
 Progress = Callable[[int], bool | None]
 PROGRESS_EVERY = 200   # answers tried between two calls of the progress hook
 LISTED_AT_ONCE = 10_000  # a decision with more answers has them made one at a time
+NO_MERGE_AFTER = 1_000  # the memo stops keying states after this many keys and no merge
 
 
 @dataclass
@@ -102,6 +103,7 @@ class _Explorer:
         self.max_depth = max_depth
         self.fast = fast
         self.memo = fast and memo
+        self.keyed = 0  # keys made (see keying)
         self.getters: list[Callable[[Game], Any]] = []
         self.table: dict[tuple[Any, ...], Result] = {}
         self.keys = KeyMaker()
@@ -122,8 +124,18 @@ class _Explorer:
         """The engine's checkpoint hook: ``g`` is at a point of the turn it can be started
         again from; save the state there for the nodes below to rebuild from."""
         if restartable(g):
-            key = self.keys.key(g, point) if self.memo else None
+            key = self.key(g, point) if self.keying() else None
             self.fresh = (g, SavedState(g.state, point), len(g.answers), key)
+
+    def keying(self) -> bool:
+        """Whether to key states for the memo: on, unless :data:`NO_MERGE_AFTER` keys found no
+        state twice (a tree without transpositions: keys would only cost; the search without
+        them is the same search)."""
+        return self.memo and (self.merged > 0 or self.keyed < NO_MERGE_AFTER)
+
+    def key(self, g: Game, extra: object) -> tuple[Any, ...]:
+        self.keyed += 1
+        return self.keys.key(g, extra)
 
     def take_fresh(self, g: Game) -> tuple[_Anchor, list[str]] | None:
         """The anchor and answers since it of the point of the turn ``g`` passed last, if any
@@ -279,8 +291,8 @@ class _Explorer:
                 None if self.max_depth is None else self.max_depth - len(path))
         if self.fast and is_top_level(g) and restartable(g):
             self.fresh = None
-            if self.memo:
-                memo_key = self.keys.key(g, left)
+            if self.keying():
+                memo_key = self.key(g, left)
                 if memo_key in self.table:
                     self.merged += 1
                     return self.table[memo_key]
