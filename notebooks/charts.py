@@ -43,3 +43,37 @@ def histograms(title: str, panels: list[tuple[str, dict[str, list[float]]]],
     spec = {"$schema": "https://vega.github.io/schema/vega-lite/v5.json",
             "title": title, "hconcat": charts}
     return Chart(spec, "\n".join(lines))
+
+
+def exact_and_sampled(title: str, exact: dict[int, float],
+                      sampled: dict[int, tuple[float, float, float]],
+                      x_title: str = "turn", y_title: str = "probability") -> Chart:
+    """Exact probabilities by turn (a line with points) next to a simulation's shares with
+    their confidence intervals (points with error bars): ``sampled`` maps a turn to (share,
+    low, high)."""
+    rows = [{"turn": t, "p": p, "series": "exact"} for t, p in exact.items()]
+    rows += [{"turn": t + 0.08, "p": s, "low": lo, "high": hi, "series": "simulated"}
+             for t, (s, lo, hi) in sampled.items()]
+    x = {"field": "turn", "type": "quantitative", "title": x_title,
+         "axis": {"tickMinStep": 1}}
+    color = {"field": "series", "title": None}
+    exact_layer = {"transform": [{"filter": "datum.series == 'exact'"}],
+                   "mark": {"type": "line", "point": True},
+                   "encoding": {"x": x, "y": {"field": "p", "type": "quantitative",
+                                              "title": y_title, "scale": {"domain": [0, 1]}},
+                                "color": color}}
+    bars = {"transform": [{"filter": "datum.series == 'simulated'"}],
+            "mark": {"type": "errorbar", "ticks": True},
+            "encoding": {"x": x, "y": {"field": "low", "type": "quantitative"},
+                         "y2": {"field": "high"}, "color": color}}
+    points = {"transform": [{"filter": "datum.series == 'simulated'"}],
+              "mark": {"type": "point", "filled": True},
+              "encoding": {"x": x, "y": {"field": "p", "type": "quantitative"},
+                           "color": color}}
+    spec = {"$schema": "https://vega.github.io/schema/vega-lite/v5.json", "title": title,
+            "width": 420, "height": 240, "data": {"values": rows},
+            "layer": [exact_layer, bars, points]}
+    lines = [title] + [f"turn {t}: exact {exact[t]:.4f}" + (
+        f", simulated {sampled[t][0]:.4f} ({sampled[t][1]:.4f} to {sampled[t][2]:.4f})"
+        if t in sampled else "") for t in sorted(exact)]
+    return Chart(spec, "\n".join(lines))

@@ -118,7 +118,8 @@ def test_big_money_bot_against_an_enumeration_of_hands():
 @pytest.mark.parametrize(("policies", "message"), [
     ("policies:\n  Cid: [reveal Moat]\n", "policies.Cid: no player named 'Cid'; players: Ann, Bob"),
     ("policies:\n  Ann: random\n", "policies.Ann: 'random' is not a bot that can be a policy; "
-     "bots: big-money (or a list of rules) (the random bot's answers depend on its seed"),
+     "bots: big-money, smithy-big-money (or a list of rules) (the random bot's answers depend "
+     "on its seed"),
     ("policies:\n  Ann: big-mony\n", "'big-mony' is not a bot that can be a policy"),
     ("policies:\n  Ann: [{answer: continue, pick: [Estate]}]\n",
      "policies.Ann[0]: a rule gives either 'answer' (a label such as 'reveal Moat') or 'pick' "

@@ -3,9 +3,11 @@ from small to large, each explored to exact probabilities in a fresh process thr
 stable entry point (:mod:`dominion_tavern.checker.bench.probe`, run as a script), so ``make
 bench-compare SUITE=chance`` can ask an older commit the same questions.
 
-For each question it prints the wall time of the search, the decisions in the tree, the
-answers the engine was actually given (replays included; a memo hit gives none), the branches
-merged by the memo, and the probability mass left unexplored (0 when the search finished).
+For each question it prints the wall time of the search, the decisions in the tree (a merged
+branch's counted as often as it is reached), the answers the engine was actually given
+(replays included; a memo hit gives none), the branches merged by the memo, and the
+probability mass left unexplored (0 when the search finished). The last questions span turns:
+a bot's policy answers every decision, the explorer branches only on chance.
 
 The questions are scenario files in ``checker/bench/chance/`` (kept out of the scenario book,
 whose check must stay fast) and the book's own chance section.
@@ -32,6 +34,8 @@ QUESTIONS: list[tuple[str, list[Path]]] = [
     ("a shuffle, then 2 player decisions", [HERE / "shuffle-then-2.yaml"]),
     ("a shuffle, then 3 player decisions", [HERE / "shuffle-then-3.yaml"]),
     ("the scenario book's chance section", sorted((CORPUS / "chance").glob("*.yaml"))),
+    *((f"Smithy Big Money: a Gold bought by turn {n}", [HERE / f"first-gold-by-turn-{n}.yaml"])
+      for n in range(3, 7)),
 ]
 
 def measure(python: Path, files: list[Path]) -> dict[str, object]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 
 from dominion_tavern.checker.cli.subcommand import command, user_errors
 from dominion_tavern.checker.explore import (
@@ -17,6 +18,7 @@ from dominion_tavern.checker.explore import (
     Outcome,
 )
 from dominion_tavern.checker.explore.script_branches import prefix
+from dominion_tavern.checker.explore.split import WorkerLost
 from dominion_tavern.checker.format.load import load_scenario
 from dominion_tavern.checker.format.policies import Policies
 from dominion_tavern.checker.reading.field_paths import plain
@@ -42,6 +44,7 @@ from dominion_tavern.rulebook.carddata import RULESETS
 from dominion_tavern.rulebook.engine.chance import percent
 from dominion_tavern.rulebook.engine.game import Game
 from dominion_tavern.rulebook.rules import RULES
+from dominion_tavern.rulebook.simulate.games import available_cores
 
 
 def add(sub) -> None:
@@ -58,7 +61,9 @@ def add(sub) -> None:
                  "  tavern explore checker/scenarios/seeds/peasant-soldier-outcomes.yaml",
                  {0: "explored to the end (and outcomes.expect, if given, holds)",
                   1: "outcomes.expect does not hold, or --max-nodes or --max-seconds cut the "
-                  "search"})
+                  "search",
+                  4: "a worker process ended (killed, out of memory): the parts of the tree it "
+                  "held are named"})
     ap.add_argument("file", help="a scenario file")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     ap.add_argument("--ruleset", choices=RULESETS, help="run under this ruleset instead of "
@@ -73,6 +78,10 @@ def add(sub) -> None:
                     help=f"stop the search after S seconds (default {DEFAULT_MAX_SECONDS:g}); "
                     "the result is then marked TRUNCATED. tavern check has no time limit, so "
                     "its verdicts never depend on the machine's speed")
+    ap.add_argument("--workers", type=int, default=available_cores(), metavar="N",
+                    help="split the search across N processes at its first chance steps, "
+                    "with the same answer as one (default: every core, "
+                    f"{available_cores()} here)")
     ap.set_defaults(run=run)
 
 
@@ -167,16 +176,25 @@ def run(args: argparse.Namespace) -> int:
         raise ExploreError(f"--max-nodes must be 1 or more, not {args.max_nodes}")
     if not args.max_seconds > 0:
         raise ExploreError(f"--max-seconds must be more than 0, not {args.max_seconds}")
+    if args.workers < 1:
+        raise ExploreError(f"--workers must be 1 or more, not {args.workers}")
     scn = load_scenario(args.file)
-    if asks_outcomes(scn):
-        if args.depth is not None:
-            raise ExploreError(f"{args.file} lists its expected outcomes (outcomes.expect), "
-                               "which a search cut by --depth cannot check; leave out --depth")
-        check = check_outcomes(scn, args.ruleset, args.max_nodes, max_seconds=args.max_seconds)
-        ex, verdict = check.exploration, check
-    else:
-        ex, verdict = explore_scenario(scn, args.ruleset, args.max_nodes, args.depth,
-                                       max_seconds=args.max_seconds), None
+    try:
+        if asks_outcomes(scn):
+            if args.depth is not None:
+                raise ExploreError(f"{args.file} lists its expected outcomes (outcomes.expect)"
+                                   ", which a search cut by --depth cannot check; leave out "
+                                   "--depth")
+            check = check_outcomes(scn, args.ruleset, args.max_nodes,
+                                   max_seconds=args.max_seconds, workers=args.workers)
+            ex, verdict = check.exploration, check
+        else:
+            ex, verdict = explore_scenario(scn, args.ruleset, args.max_nodes, args.depth,
+                                           max_seconds=args.max_seconds,
+                                           workers=args.workers), None
+    except WorkerLost as e:
+        print(f"tavern explore: {e}", file=sys.stderr)
+        return 4
     events = events_of((scn.outcomes or {}).get("events"))
     start = Game(scn.factory(args.ruleset))
     # the script up to its first open chance step, and the policies' answers on the way

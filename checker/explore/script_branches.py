@@ -23,6 +23,7 @@ from fractions import Fraction
 from typing import Any
 
 from dominion_tavern.checker.explore.outcomes import DEFAULT_MAX_NODES, Exploration, Outcome
+from dominion_tavern.checker.explore.split import explore_split
 from dominion_tavern.checker.explore.tree_walk import Factory, explore
 from dominion_tavern.checker.format.policies import Policies
 from dominion_tavern.checker.reading.open_steps import leaves_open
@@ -144,14 +145,15 @@ def explore_script(factory: Factory, script: Sequence[str], stop: dict[str, Any]
                    fields: Sequence[str], max_nodes: int = DEFAULT_MAX_NODES,
                    max_depth: int | None = None, policies: Policies | None = None,
                    otherwise: dict[int, str] | None = None,
-                   max_seconds: float | None = None) -> Exploration:
+                   max_seconds: float | None = None, workers: int = 1) -> Exploration:
     """:func:`explore`, with a script that may leave chance steps open (see the module doc);
-    ``max_seconds`` bounds the whole search, every branch's included."""
+    ``max_seconds`` bounds the whole search, every branch's included. ``workers``: processes
+    to split a one-line search across (:mod:`checker.explore.split`)."""
     policies = policies or Policies(None)
     given, played = prefix(Game(factory), script, policies)
     if played == len(script):  # every chance step named: one line
-        return explore(factory, script, stop, fields, max_nodes, max_depth, policies=policies,
-                       max_seconds=max_seconds)
+        return explore_split(factory, script, stop, fields, max_nodes, max_depth, policies,
+                             workers, max_seconds)
     parts: list[tuple[Branch, list[str], Exploration]] = []
     budget = max_nodes
     t0 = time.perf_counter()

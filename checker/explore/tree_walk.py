@@ -16,10 +16,12 @@ replays only the answers given since. The first child of a node continues the pa
 place. A search meets chance at the first chance step it reaches, and then starts again
 weighing each outcome's probability as it goes (one search, not one per question).
 ``fast=False`` replays every branch from the start (the reference the fast path is tested
-against). ``memo=True`` also remembers the outcomes below each top-level point by a key of its
-state (:mod:`checker.explore.state_keys`) and reuses them when the same position is reached by
-another order of answers; it pays only where such transpositions are common, so it is off by
-default.
+against). The memo (``memo=True``, the default) remembers the outcomes below each top-level
+point and each checkpoint of the turn (with the answers given since) by a key of its state
+(:mod:`checker.explore.state_keys`), and reuses them when another order of answers or of
+chance reaches the same state: the outcomes, paths and probabilities are those of the whole
+tree (a chance step adds a merged branch's probabilities like any other), and the engine
+plays it once (``merged`` counts the branches not played again).
 
 ``progress``, if given, is called with the number of answers tried every
 :data:`PROGRESS_EVERY` answers; returning ``False`` stops the search (a judge's "stop" button):
@@ -57,6 +59,7 @@ Factory = Callable[[], Any]
 Progress = Callable[[int], bool | None]
 PROGRESS_EVERY = 200   # answers tried between two calls of the progress hook
 LISTED_AT_ONCE = 10_000  # a decision with more answers has them made one at a time
+NO_MERGE_AFTER = 1_000  # the memo stops keying states after this many keys and no merge
 
 
 @dataclass
@@ -68,6 +71,7 @@ class _Anchor:
     cp: SavedState
     labels: list[str] | None
     script: int = 0
+    key: tuple[Any, ...] | None = None  # the memo's key of the state there (a checkpoint's)
 
 
 # A subtree's outcomes: key -> [paths, length, path, rules, cut, over, low, high, lines], where
@@ -99,6 +103,7 @@ class _Explorer:
         self.max_depth = max_depth
         self.fast = fast
         self.memo = fast and memo
+        self.keyed = 0  # keys made (see keying)
         self.getters: list[Callable[[Game], Any]] = []
         self.table: dict[tuple[Any, ...], Result] = {}
         self.keys = KeyMaker()
@@ -110,15 +115,27 @@ class _Explorer:
         self.timed_out = False
         self.cut: tuple[list[str], str, int, int] | None = None  # where the search stopped first
         # the last point of the turn the engine reported (TurnLoop.reached): (game, its saved
-        # state, answers the game had been given then), until a node takes it as its anchor
-        self.fresh: tuple[Game, SavedState, int] | None = None
+        # state, answers the game had been given then, the memo's key there), until a node
+        # takes it as its anchor
+        self.fresh: tuple[Game, SavedState, int, tuple[Any, ...] | None] | None = None
         self.hook = self.took if self.fast else None
 
     def took(self, g: Game, point: str) -> None:
         """The engine's checkpoint hook: ``g`` is at a point of the turn it can be started
         again from; save the state there for the nodes below to rebuild from."""
         if restartable(g):
-            self.fresh = (g, SavedState(g.state, point), len(g.answers))
+            key = self.key(g, point) if self.keying() else None
+            self.fresh = (g, SavedState(g.state, point), len(g.answers), key)
+
+    def keying(self) -> bool:
+        """Whether to key states for the memo: on, unless :data:`NO_MERGE_AFTER` keys found no
+        state twice (a tree without transpositions: keys would only cost; the search without
+        them is the same search)."""
+        return self.memo and (self.merged > 0 or self.keyed < NO_MERGE_AFTER)
+
+    def key(self, g: Game, extra: object) -> tuple[Any, ...]:
+        self.keyed += 1
+        return self.keys.key(g, extra)
 
     def take_fresh(self, g: Game) -> tuple[_Anchor, list[str]] | None:
         """The anchor and answers since it of the point of the turn ``g`` passed last, if any
@@ -127,7 +144,7 @@ class _Explorer:
         if fresh is None or fresh[0] is not g:
             return None
         self.fresh = None
-        return _Anchor(fresh[1], None), list(g.answers[fresh[2]:])
+        return _Anchor(fresh[1], None, key=fresh[3]), list(g.answers[fresh[2]:])
 
     def run(self) -> Result:
         g, anchor = self.start()
@@ -271,22 +288,26 @@ class _Explorer:
         answers = [by_policy] if by_policy is not None else d0.each_answer() \
             if d0.answer_count() > LISTED_AT_ONCE else d0.answers()
         memo_key = None
+        left = (None if self.stop.decisions is None else self.stop.decisions - decided,
+                None if self.max_depth is None else self.max_depth - len(path))
         if self.fast and is_top_level(g) and restartable(g):
-            if self.memo:
-                left = (None if self.stop.decisions is None else self.stop.decisions - decided,
-                        None if self.max_depth is None else self.max_depth - len(path))
-                memo_key = self.keys.key(g, left)
-                hit = self.table.get(memo_key)
-                if hit is not None:
+            self.fresh = None
+            if self.keying():
+                memo_key = self.key(g, left)
+                if memo_key in self.table:
                     self.merged += 1
-                    return hit
+                    return self.table[memo_key]
             anchor = _Anchor(SavedState(g.state), list(d0.answers()))  # all, policy or not
             since = []
-            self.fresh = None
         else:
             fresh = self.take_fresh(g)
             if fresh is not None:
                 anchor, since = fresh
+                if anchor.key is not None:  # a checkpoint and the answers given since
+                    memo_key = (anchor.key, tuple(since), left)
+                    if memo_key in self.table:
+                        self.merged += 1
+                        return self.table[memo_key]
         chance = isinstance(d0, ChanceStep)
         if chance and not self.weigh:
             if self.ended:  # outcomes were found unweighed: search again, weighing
@@ -392,23 +413,28 @@ def _merge_weighted(summary: Summary, sub: Summary, a: str, step: tuple[str, ...
                     q: Fraction | None, present: dict[tuple[Any, ...], int]) -> None:
     """:func:`_merge`, weighing probabilities too: below a chance step (``q`` the outcome's
     probability) they add up weighed by it; below a decision the least and the most are
-    kept, and each line of decisions gets the answer in front."""
+    kept, and each line of decisions gets the answer in front. (Products by 1, the common
+    case of a leaf, are not worked out: exact fractions are slow.)"""
     for key, entry in sub.items():
         low, high, lines = entry[6:]
         present[key] = present.get(key, 0) + 1
-        lines = ({lc: q * p for lc, p in lines.items()} if q is not None else
-                 {(a, lc): p for lc, p in lines.items()})
-        w = 1 if q is None else q
-        cur = _fold(summary, key, entry, a, step, w * low, w * high, lines)
+        if q is None:
+            lines = {(a, lc): p for lc, p in lines.items()}
+        else:
+            qlow = q if low == 1 else q * low
+            qhigh = qlow if high == low else q * high
+            lines = {lc: qlow if p == low else q * p for lc, p in lines.items()}
+            low, high = qlow, qhigh
+        cur = _fold(summary, key, entry, a, step, low, high, lines)
         if cur is None:
             continue
         if q is not None:
-            cur[6] += q * low
-            cur[7] += q * high
+            cur[6] += low
+            cur[7] += high
         else:
             cur[6] = min(cur[6], low)
             cur[7] = max(cur[7], high)
-        merged = cur[8] = dict(cur[8])
+        merged = cur[8]  # made by this function for this summary alone: changed in place
         for lc, p in lines.items():
             merged[lc] = merged.get(lc, 0) + p
 
@@ -423,7 +449,7 @@ def _unroll(cons: tuple[Any, Any] | None) -> list[Any]:
 
 def explore(factory: Factory, script: Sequence[str] = (), stop: dict[str, Any] | None = None,
             fields: Sequence[str] = (), max_nodes: int = DEFAULT_MAX_NODES,
-            max_depth: int | None = None, fast: bool = True, memo: bool = False,
+            max_depth: int | None = None, fast: bool = True, memo: bool = True,
             progress: Progress | None = None, policies: Policies | None = None,
             weigh: bool = False, max_seconds: float | None = None) -> Exploration:
     """Every outcome from the position ``script`` leads to (see the module doc). Raises

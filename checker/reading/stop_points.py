@@ -20,11 +20,14 @@ class ExploreError(ValueError):
 @dataclass(frozen=True)
 class Stop:
     """Where a path ends: at a mark (``turn-end``/``phase-end`` [of ``phase``]) or after
-    ``decisions`` answers past the script. The game's end always ends a path."""
+    ``decisions`` answers past the script. The game's end always ends a path. ``turn``: the
+    mark is that of the game's turn of this number (a question over several turns), not of
+    the turn the script ends in."""
 
     mark: str | None = None
     phase: str | None = None
     decisions: int | None = None
+    turn: int | None = None
 
     @classmethod
     def parse(cls, spec: dict[str, Any] | None) -> Stop:
@@ -32,33 +35,40 @@ class Stop:
         if not isinstance(spec, dict):
             raise ExploreError(f"stop: expected a mapping such as {{at: end-of-turn}}, "
                                f"not {spec!r}")
-        unknown = set(spec) - {"at", "phase", "decisions"}
+        unknown = set(spec) - {"at", "phase", "decisions", "turn"}
         if unknown:
             raise ExploreError(f"stop: unknown key(s) {', '.join(sorted(map(str, unknown)))}; "
-                               "use 'at' (end-of-turn, end-of-phase) with 'phase', or "
-                               "'decisions'")
+                               "use 'at' (end-of-turn, end-of-phase) with 'phase' and 'turn', "
+                               "or 'decisions'")
         if "decisions" in spec:
             n = spec["decisions"]
-            if "at" in spec or isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            if "at" in spec or "turn" in spec or isinstance(n, bool) or not isinstance(n, int) \
+                    or n < 0:
                 raise ExploreError(f"stop.decisions: expected a whole number >= 0 (and no "
-                                   f"'at'), not {n!r}")
+                                   f"'at' or 'turn'), not {n!r}")
             return cls(decisions=n)
         at = spec.get("at")
         if at not in STOP_POINTS:
             raise ExploreError(f"stop.at: {at!r} is not a stop point; use one of "
                                f"{', '.join(STOP_POINTS)} (or 'decisions: N')")
+        turn = spec.get("turn")
+        if turn is not None and (isinstance(turn, bool) or not isinstance(turn, int)
+                                 or turn < 1):
+            raise ExploreError(f"stop.turn: expected the number of a turn of the game (1 or "
+                               f"more, as turn.number counts them), not {turn!r}")
         if at == "end-of-turn":
             if "phase" in spec:
                 raise ExploreError("stop.phase: only 'end-of-phase' takes a phase")
-            return cls(mark="turn-end")
+            return cls(mark="turn-end", turn=turn)
         phase = spec.get("phase")
         if phase is not None and phase not in PHASES:
             raise ExploreError(f"stop.phase: {phase!r} is not one of {', '.join(PHASES)}")
-        return cls(mark="phase-end", phase=phase)
+        return cls(mark="phase-end", phase=phase, turn=turn)
 
     def matches(self, mark: Mark) -> bool:
         """Whether the game paused at ``mark`` is at this stop point."""
-        return mark.kind == self.mark and (self.phase is None or mark.phase == self.phase)
+        return mark.kind == self.mark and (self.phase is None or mark.phase == self.phase) \
+            and (self.turn is None or mark.turn == self.turn)
 
     def passed(self, mark: Mark, turn: int) -> bool:
         """Whether ``mark`` lies beyond this stop point, which belongs to turn ``turn``: a
@@ -66,7 +76,10 @@ class Stop:
         is in the turn where it is asked for; once past, it can never be reached."""
         if self.mark is None:
             return False
-        if mark.turn != turn:
+        if self.turn is not None:  # the stop's own turn: earlier turns' marks are not it
+            if mark.turn != self.turn:
+                return mark.turn > self.turn
+        elif mark.turn != turn:
             return True
         if self.mark == "phase-end" and self.phase is not None:
             return mark.kind == "turn-end" or PHASES.index(mark.phase) > PHASES.index(self.phase)
@@ -80,9 +93,11 @@ class Stop:
     def describe(self) -> str:
         if self.decisions is not None:
             return f"after {self.decisions} more decision(s)"
+        which = "the turn" if self.turn is None else f"turn {self.turn}"
         if self.mark == "turn-end":
-            return "at the end of the turn"
-        return f"at the end of the {self.phase or 'current'} phase"
+            return f"at the end of {which}"
+        return f"at the end of the {self.phase or 'current'} phase" + \
+            ("" if self.turn is None else f" of {which}")
 
 
 def mark_text(mark: Mark) -> str:

@@ -102,10 +102,10 @@ def asks_outcomes(scn: Any) -> bool:
 
 def explore_scenario(scn: Any, ruleset: str | None = None, max_nodes: int = DEFAULT_MAX_NODES,
                      max_depth: int | None = None, policies: Policies | None = None,
-                     max_seconds: float | None = None) -> Exploration:
+                     max_seconds: float | None = None, workers: int = 1) -> Exploration:
     """Explore ``scn``'s ``outcomes`` question, its players' policies answering for them;
     ``max_seconds`` only for the interactive tools (a verdict never rests on the machine's
-    speed)."""
+    speed); ``workers``: processes to split the tree across (the same answer)."""
     stop, fields, _ = question(scn)
     factory = scn.factory(ruleset)
     if not fields:
@@ -119,7 +119,7 @@ def explore_scenario(scn: Any, ruleset: str | None = None, max_nodes: int = DEFA
     otherwise = {k - shift: v for k, v in scn.otherwise.items() if k >= shift}
     try:
         return explore_script(factory, answers, stop, fields, max_nodes, max_depth,
-                              policies, otherwise, max_seconds)
+                              policies, otherwise, max_seconds, workers)
     except ExploreError as e:
         raise ExploreError(f"{scn.path}: {e}") from None
 
@@ -127,7 +127,7 @@ def explore_scenario(scn: Any, ruleset: str | None = None, max_nodes: int = DEFA
 def check_outcomes(scn: Any, ruleset: str | None = None,
                    max_nodes: int = DEFAULT_MAX_NODES,
                    policies: Policies | None = None, ex: Exploration | None = None,
-                   max_seconds: float | None = None) -> OutcomeCheck:
+                   max_seconds: float | None = None, workers: int = 1) -> OutcomeCheck:
     """Explore ``scn`` (unless ``ex`` is its exploration) and compare the distinct outcomes
     with its ``outcomes.expect``, and the probabilities of its ``outcomes.events``; a search
     cut short fails only a claim what it explored rules out, and passes none."""
@@ -141,7 +141,7 @@ def check_outcomes(scn: Any, ruleset: str | None = None,
                            f"{', '.join(missing_fields)} that outcomes.fields does not list; "
                            f"fields: {', '.join(fields)}")
     ex = ex if ex is not None else explore_scenario(scn, ruleset, max_nodes, policies=policies,
-                                                    max_seconds=max_seconds)
+                                                    max_seconds=max_seconds, workers=workers)
     if expect is None:  # events only: the outcomes themselves are not claimed
         return OutcomeCheck(ex, [], [], [], event_failures(events, ex))
     expected, problems = read_expected(scn.outcomes, scn.factory(ruleset)()[0])

@@ -213,6 +213,8 @@ class ChanceStep(Decision):
                                             for n, m in Counter(names).items())
 
     def resolve(self, answer: object) -> Any:
+        if self.chances is not None and answer in self.chances:  # a label as listed
+            return Decision.resolve(self, answer)
         if isinstance(answer, str) and answer.startswith(f"{self.verb}:"):
             names = [part.strip() for part in answer[len(self.verb) + 1:].split(",")]
             expanded = []

@@ -175,6 +175,18 @@ class Knowing:
         for c in cards:
             c.zone = p.deck
 
+    def lay_unknown(self: Game, p: Player) -> None:
+        """Lay each group of p's deck in unknown order in name order, when chance is asked
+        (its cards are about to leave the deck together, their order still unknown: the order
+        the shuffle made is no one's knowledge, and must not show)."""
+        if not self.state.ask_chance:
+            return
+        deck, lo = p.deck.cards, 0
+        for group in p.unknown:
+            hi = lo + sum(group.values()) - (p.deal if lo == 0 else 0)
+            deck[lo:hi] = _in_name_order(deck[lo:hi])
+            lo = hi
+
     def know_hands(self: Game):
         """Every unknown hand becomes known (the game's end: every card is scored)."""
         for p in self.state.players:

@@ -87,7 +87,8 @@ class Moves:
         (looking at or revealing more cards than it has) stay on top, as the log says."""
         left = len(p.deck.cards)
         fresh = list(p.discard.cards)
-        self.state.rng.shuffle(fresh)
+        if not self.state.ask_chance:  # asked, what comes up is a chance step over names:
+            self.state.rng.shuffle(fresh)  # the order the cards lie in is never read
         for c in fresh:
             c.zone = p.deck
         p.deck.cards[:0] = fresh
@@ -230,6 +231,7 @@ class Moves:
         (Messenger). Its cards in unknown order stay unknown: a discard pile has no order that
         matters; an unknown hand drawn from the same cards becomes known first."""
         yield from self.know_hand(p)
+        self.lay_unknown(p)
         p.unknown.clear()
         self._move_all(p, list(reversed(p.deck.cards)), p.discard, "puts", "choice.optional",
                        dest="into their discard pile", note="their whole deck")

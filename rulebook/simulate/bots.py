@@ -88,7 +88,21 @@ class BigMoney:
         return d.answers()[0]
 
 
+class SmithyBigMoney(BigMoney):
+    """Big Money with Smithy: plays a Smithy whenever it can (its one Action), and otherwise
+    plays and buys as :class:`BigMoney` (it buys no more Smithies: an opening's is its only
+    one). The strategy a Silver/Smithy opening is taught with."""
+
+    name = "smithy-big-money"
+
+    def choose(self, g: Game, d: Decision) -> str | Option:
+        if d.kind == "action" and "play Smithy" in d.labels():
+            return "play Smithy"
+        return super().choose(g, d)
+
+
 BOTS: dict[str, Callable[[int], RandomBot | BigMoney]] = {
     "random": RandomBot,
     "big-money": BigMoney,
+    "smithy-big-money": SmithyBigMoney,
 }
