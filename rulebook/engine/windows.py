@@ -326,7 +326,8 @@ def abilities_in_game(state: GameState) -> frozenset[str]:
     """The windows where some card of ``state`` has an ability while in play, and ``cost`` if
     one changes costs (see ``GameState.abilities_in_game``)."""
     names = {CARDS[name].abilities for name in (*state.supply, *state.nonsupply)}
-    for zone in (state.trash, *(z for p in state.players for z in p.zones())):
+    market = () if state.black_market is None else (state.black_market,)
+    for zone in (state.trash, *market, *(z for p in state.players for z in p.zones())):
         for c in zone.cards:  # a pile holds its own cards; these may be any
             names.add(c.d.abilities)
     windows = {window for window, having in in_play_windows().items() if having & names}
