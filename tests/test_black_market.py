@@ -125,3 +125,33 @@ def test_events_are_never_in_the_deck() -> None:
     with pytest.raises(PositionError, match=r"black_market\[0\]: Alms is an Event.*never "
                        r"Events \(rule buy.black-market\)"):
         position(["Black Market"], black_market=["Alms", "Smithy"])
+
+
+def test_a_night_card_bought_from_it_is_played_in_the_night_phase() -> None:
+    """A card bought from the Black Market deck is in the game like any other: Ghost Town,
+    gained to the hand (its text: "This is gained to your hand (instead of your discard
+    pile)"), is offered in the Night phase (rule turn.night), though no Night card is in the
+    Supply."""
+    g = position(["Black Market"], black_market=["Ghost Town", "Smithy", "Market"],
+                 ann={"hand": ["Black Market", "Gold", "Silver"]})
+    g.answer("play Black Market")
+    g.answer("play Gold")
+    g.answer("buy Ghost Town")
+    g.answer("put on the bottom: Market, Smithy")
+    g.answer("end Buy phase")
+    assert g.pending.prompt == "Night phase: play a Night card?"
+    assert "play Ghost Town" in g.legal()
+
+
+def test_a_card_bought_from_it_has_its_abilities_while_in_play() -> None:
+    """Goons bought from the Black Market deck works like any Goons once played: "While this is
+    in play, when you buy a card, +1 VP" (its text) though no Goons was anywhere else when the
+    game started."""
+    g = position(["Black Market"], black_market=["Goons", "Smithy", "Market"],
+                 ann={"hand": ["Black Market", "Gold", "Gold"]},
+                 bob={"hand": ["5 Copper"], "deck": ["5 Copper"]})
+    for answer in ("play Black Market", "play Gold", "play Gold", "buy Goons",
+                   "put on the bottom: Market, Smithy", "end Buy phase", "end Buy phase",
+                   "play Goons", "play all Treasures", "buy Silver"):
+        g.answer(answer)  # Ann's next hand is all 4 of her cards, Goons among them
+    assert g.player("Ann").vp_tokens == 1

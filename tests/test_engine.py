@@ -10,7 +10,7 @@ from dominion_tavern.checker.reading.script_messages import not_legal
 from dominion_tavern.rulebook.carddata import CARDS
 from dominion_tavern.rulebook.engine.decisions import Decision, IllegalAnswer, Option
 from dominion_tavern.rulebook.engine.game import NoDecision, replay
-from dominion_tavern.rulebook.engine.state import Card, Zone, move
+from dominion_tavern.rulebook.engine.state import Card, SeededRandom, Zone, move
 from dominion_tavern.rulebook.setup import Setup, SetupError, new_game
 from helpers import TEN_DIFFERENT, names, position
 
@@ -204,3 +204,29 @@ def test_an_error_on_a_many_way_pick_shows_the_first_answers_and_how_many():
     assert "legal: put onto deck: Copper, Estate, Duchy, Silver, Province, Curse, Village, " \
            "Smithy, Moat, Gold | " in text
     assert text.endswith(" | ... (3628800 in all)") and text.count(" | ") == 24
+
+
+def test_the_game_generator_shuffles_as_random_does_and_counts_every_draw():
+    """SeededRandom's shuffles are random.Random's with the same seed, and its count of 32-bit
+    draws (a position's ``seed_draws``) is the one made through ``getrandbits`` at each try
+    (its shuffle draws without calling it)."""
+    class EachTry(SeededRandom):  # the standard library's shuffle, through getrandbits
+        def getrandbits(self, k: int) -> int:
+            return super().getrandbits(k)
+
+        shuffle = random.Random.shuffle
+
+    for seed in range(20):
+        ours, plain, each = SeededRandom(seed), random.Random(seed), EachTry(seed)
+        for n in (1, 2, 3, 5, 17, 33, 100):
+            cards = [list(range(n)) for _ in range(3)]
+            for gen, deck in zip((ours, plain, each), cards, strict=True):
+                gen.shuffle(deck)
+            assert cards[0] == cards[1] == cards[2]
+        assert ours.randrange(2**40) == plain.randrange(2**40) == each.randrange(2**40)
+        assert ours.draws == each.draws > 0
+        ours.advance(3)  # back to the seed, then 3 draws on
+        again = random.Random(seed)
+        for _ in range(3):
+            again.getrandbits(32)
+        assert ours.draws == 3 and ours.getstate() == again.getstate()

@@ -53,9 +53,9 @@ _STAMPS = itertools.count(1)
 
 class StampedRandom(SeededRandom):
     """The game's generator (the same numbers, its draws counted), whose ``stamp`` changes
-    whenever its state does: every draw goes through :meth:`random` or :meth:`getrandbits`
-    (the base class's other methods are built on them), and :meth:`seed` and :meth:`setstate`
-    set it anew."""
+    whenever its state does: every draw goes through :meth:`random`, :meth:`getrandbits` or
+    :meth:`shuffle` (the base class's other methods are built on them), and :meth:`seed` and
+    :meth:`setstate` set it anew."""
 
     stamp = 0
     recorded: tuple[int, object] = (-1, None)  # (stamp, state) last read by getstate
@@ -67,6 +67,10 @@ class StampedRandom(SeededRandom):
     def getrandbits(self, k: int) -> int:
         self.stamp = next(_STAMPS)
         return super().getrandbits(k)
+
+    def shuffle(self, x: list) -> None:  # type: ignore[override]
+        self.stamp = next(_STAMPS)  # SeededRandom's shuffle draws without getrandbits
+        super().shuffle(x)
 
     def seed(self, *args: Any, **kwargs: Any) -> None:
         self.stamp = next(_STAMPS)

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 
 from dominion_tavern.rulebook.carddata import CARDS, CardDef
 
+_getrandbits = random.Random.getrandbits
+
 
 class SeededRandom(random.Random):
     """The game's seeded generator, counting its 32-bit draws, so that a position can say how
@@ -26,7 +28,23 @@ class SeededRandom(random.Random):
 
     def getrandbits(self, k: int) -> int:
         self.draws += (k + 31) // 32
-        return super().getrandbits(k)
+        return _getrandbits(self, k)
+
+    def shuffle(self, x: list) -> None:  # type: ignore[override]
+        """:meth:`random.Random.shuffle` with its ``_randbelow_with_getrandbits`` written in:
+        the same order, and the draws counted as :meth:`getrandbits` counts them, without two
+        calls a card (the shuffle is a simulated game's commonest use of the generator)."""
+        draws = self.draws
+        for i in reversed(range(1, len(x))):
+            n = i + 1
+            k = n.bit_length()
+            j = _getrandbits(self, k)
+            draws += (k + 31) // 32
+            while j >= n:
+                j = _getrandbits(self, k)
+                draws += (k + 31) // 32
+            x[i], x[j] = x[j], x[i]
+        self.draws = draws
 
     def random(self) -> float:
         self.draws += 2
@@ -303,9 +321,10 @@ class GameState:
     # How chance is answered: by the seeded generator (the order a shuffle made is the truth),
     # or asked, as pending chance steps (scripts name outcomes; the explorer takes each).
     ask_chance: bool = False
-    # The windows where a card of this game has an ability while in play, and "cost" if one
-    # changes costs there: set by the engine when a game starts (no card enters a game from
-    # outside it), so most windows are passed over without looking at the play areas.
+    # The windows where a card of this game has an ability while in play, "cost" if one
+    # changes costs there, "night" if one is a Night card: set by the engine when a game starts
+    # (no card enters a game from outside it), so most windows are passed over without looking
+    # at the play areas, and a Night phase with no Night card in the game is passed at once.
     abilities_in_game: frozenset[str] | None = None
     # Black Market's deck of Kingdom cards not in the Supply (the top card last), if it is used.
     black_market: Zone | None = None

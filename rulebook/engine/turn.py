@@ -241,40 +241,47 @@ class TurnLoop:
     def take_turn(self: Game, phase: str):
         """The turn from ``phase``: a phase's start, or :data:`CLEANUP_DRAW`."""
         t = self.state.turn
-        self.reached(phase)
+        hook = self.checkpoint is not None  # a point is reached only for a driver saving there
+        if hook:
+            self.reached(phase)
         if t.player.deal:  # the turn's player decides with their hand
             yield from self.know_hand(t.player)
         marks = self.stop is not None  # a mark is yielded only to a driver that may stop there
-        i = first = PHASES.index("cleanup" if phase == CLEANUP_DRAW else phase)
-        while i < len(PHASES):
-            step = PHASES[i]
-            if i != first:
-                self.reached(step)
-            t.phase = step
-            if step == "start":
-                if t.controller is not None:
-                    self.note(t.player, "starts their turn", rule="possession.turn",
-                              note=f"turn {t.number}, a Possession turn: {t.controller.name} "
-                              "makes their decisions and gains what they would gain")
+        first = "cleanup" if phase == CLEANUP_DRAW else phase
+        todo = PHASES[PHASES.index(first):]
+        while todo:
+            steps, todo = todo, ()
+            for step in steps:
+                if hook and step != first:
+                    self.reached(step)
+                t.phase = step
+                if step == "start":
+                    if t.controller is not None:
+                        self.note(t.player, "starts their turn", rule="possession.turn",
+                                  note=f"turn {t.number}, a Possession turn: "
+                                  f"{t.controller.name} makes their decisions and gains what "
+                                  "they would gain")
+                    else:
+                        self.note(t.player, "starts their turn", note=f"turn {t.number}",
+                                  rule="turn.extra" if t.extra else "turn.start")
+                    if self.state.lasting or self.state.pending or t.player.mat.cards:
+                        yield from self.start_of_turn()  # else nothing can happen there
+                elif step == "action":
+                    yield from self.action_phase()
+                elif step == "buy":
+                    yield from self.buy_phase()
+                elif step == "night":
+                    if "night" in self.state.abilities_in_game:  # else nothing to play there
+                        yield from self.night_phase()
+                elif phase == CLEANUP_DRAW and step == first:
+                    yield from self.cleanup_draw()
                 else:
-                    self.note(t.player, "starts their turn", note=f"turn {t.number}",
-                              rule="turn.extra" if t.extra else "turn.start")
-                if self.state.lasting or self.state.pending or t.player.mat.cards:
-                    yield from self.start_of_turn()  # else nothing can happen there
-            elif step == "action":
-                yield from self.action_phase()
-            elif step == "buy":
-                yield from self.buy_phase()
-            elif step == "night":
-                yield from self.night_phase()
-            elif phase == CLEANUP_DRAW and i == first:
-                yield from self.cleanup_draw()
-            else:
-                yield from self.cleanup()
-            if marks:
-                yield Mark("phase-end", step, t.number)
-            i = i + 1 if t.goto is None else PHASES.index(t.goto)  # Villa: back to Action
-            t.goto = None
+                    yield from self.cleanup()
+                if marks:
+                    yield Mark("phase-end", step, t.number)
+                if t.goto is not None:  # Villa: back to the Action phase
+                    todo, t.goto = PHASES[PHASES.index(t.goto):], None
+                    break
         if t.returning:  # after Clean-up: Possession's set-aside cards (possession.trash)
             self._move_all(t.player, [c for c in t.returning if c.zone is t.player.aside],
                            t.player.discard, "puts", "possession.trash",

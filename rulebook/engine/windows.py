@@ -326,15 +326,20 @@ def _joined(*makers: Callable[[], list[Closed]] | None) -> Callable[[], list[Clo
 
 
 def abilities_in_game(state: GameState) -> frozenset[str]:
-    """The windows where some card of ``state`` has an ability while in play, and ``cost`` if
-    one changes costs (see ``GameState.abilities_in_game``)."""
-    names = {CARDS[name].abilities for name in (*state.supply, *state.nonsupply)}
-    for zone in (state.trash, *(z for p in state.players for z in p.zones())):
-        for c in zone.cards:  # a pile holds its own cards; these may be any
-            names.add(c.d.abilities)
+    """The windows where some card of ``state`` has an ability while in play, ``cost`` if
+    one changes costs, and ``night`` if one is a Night card (else a Night phase has nothing
+    to play) (see ``GameState.abilities_in_game``)."""
+    defs = [CARDS[name] for name in (*state.supply, *state.nonsupply)]
+    market = () if state.black_market is None else (state.black_market,)
+    for zone in (state.trash, *market, *(z for p in state.players for z in p.zones())):
+        defs += [c.d for c in zone.cards]  # a pile holds its own cards; these may be any
+    kinds = {id(d): d for d in defs}.values()  # most cards share their definition
+    names = {d.abilities for d in kinds}
     windows = {window for window, having in in_play_windows().items() if having & names}
     if cost_changers() & names:
         windows.add("cost")
+    if any(d.has_type("Night") for d in kinds):
+        windows.add("night")
     return frozenset(windows)
 
 
