@@ -254,12 +254,14 @@ BYTECODE_TAG = "cp" + PYODIDE_ENV["python_version"].replace(".", "")
 def with_bytecode(runtime: Path, got: dict[str, Path]) -> tuple[Path, dict[str, Path]]:
     """The runtime's standard library and the wheels ``got``, with bytecode (see
     ``tools/site_bytecode.py``): the kit keeps its sources, the rest is sourceless. Each file
-    is compiled once (kept in the work folder by its checksum)."""
+    is compiled once (kept in the work folder under a digest of it, the compiler and how)."""
     out = WORK / "bytecode"
+    compiler = (ROOT / "tools" / "site_bytecode.py").read_bytes()
     jobs: list[dict[str, object]] = []
 
     def compiled(src: Path, name: str, prefix: str, sourceless: bool) -> Path:
-        dst = out / hashlib.sha256(src.read_bytes()).hexdigest()[:20] / name
+        key = hashlib.sha256(compiler + f"{prefix}\0{sourceless}\0".encode() + src.read_bytes())
+        dst = out / key.hexdigest()[:20] / name
         if not dst.exists():
             dst.parent.mkdir(parents=True, exist_ok=True)
             jobs.append({"src": f"/host{src.resolve()}", "dst": f"/host{dst}",
@@ -276,6 +278,8 @@ def with_bytecode(runtime: Path, got: dict[str, Path]) -> tuple[Path, dict[str, 
         jobs_file = out / "jobs.json"
         jobs_file.write_text(json.dumps(jobs))
         run("node", ROOT / "tools" / "site_bytecode.mjs", runtime, jobs_file)
+        for job in jobs:  # Node writes them world-writable
+            Path(str(job["dst"]).removeprefix("/host")).chmod(0o644)
     return stdlib, wheels
 
 
