@@ -119,7 +119,8 @@ CULL_IDLE     ?= 600
 CULL_INTERVAL ?= 60
 
 # The notebooks as a static site (site/, git-ignored): JupyterLite with Pyodide, every file served
-# from the site itself. Needs PyPI and npm (Node.js); rebuilt only when an input changed.
+# from the site itself. Needs PyPI and npm (Node.js, which also compiles its bytecode); rebuilt
+# only when an input changed.
 # Its build tools live in a venv of their own (JupyterLite's kernel extension would load into
 # Voila and JupyterLab from .venv).
 SITE_PY := build/site-work/venv/bin/python
@@ -131,7 +132,8 @@ $(SITE_PY): tools/site-requirements.txt
 site: $(SITE_PY)
 	$(SITE_PY) tools/site_build.py
 
-# The site's start-up in headless Chromium, offline: page, kernel, installs, first cell (s).
+# The site's start-up in headless Chromium, offline: page, kernel, installs, first cell (s, with
+# the browser's CPU s beside each; tools/site_bench.py --site A --site B compares two builds).
 bench-site: $(FULL) site
 	$(BIN)/python tools/site_bench.py
 

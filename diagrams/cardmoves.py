@@ -8,8 +8,7 @@ of moves keyed by card type (``*``: every card; ``Supply``/``non-Supply``: where
 
 from __future__ import annotations
 
-import networkx as nx
-from dominion_tavern.diagrams.render import Diagram
+from dominion_tavern.diagrams.render import Diagram, new_graph
 from dominion_tavern.rulebook.carddata import CARDS
 from dominion_tavern.rulebook.engine.state import ZONE_WORDS
 from dominion_tavern.rulebook.setup import check_card_name
@@ -73,11 +72,11 @@ def card_moves(name: str) -> Diagram:
     (``rules``) that moves ``name`` along it."""
     check_card_name(name, "card: ")
     d = CARDS[name]
-    G = nx.DiGraph(name=f"card {name}",
-                   graph={"rankdir": "LR", "label": f"Where {name} can go "
-                          f"({', '.join(d.types)})"},
-                   node={"shape": "ellipse", "fontname": "Helvetica"},
-                   edge={"fontname": "Helvetica", "fontsize": 10})
+    G = new_graph(f"card {name}",
+                  graph={"rankdir": "LR", "label": f"Where {name} can go "
+                         f"({', '.join(d.types)})"},
+                  node={"shape": "ellipse", "fontname": "Helvetica"},
+                  edge={"fontname": "Helvetica", "fontsize": 10})
     pile = "Supply pile" if d.supply else f"{name} pile (not in the Supply)"
     for key, move in moves_for(name):
         src, dst, what, rule = (_zone(move[0], d.supply), _zone(move[1], d.supply), *move[2:])

@@ -25,9 +25,10 @@ import shutil
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import networkx as nx
+if TYPE_CHECKING:
+    import networkx as nx
 
 DOT_ATTRS = frozenset({
     "label", "shape", "style", "fillcolor", "color", "fontcolor", "penwidth", "tooltip",
@@ -49,6 +50,15 @@ class DotMissing(OSError):
 
     def __init__(self) -> None:
         super().__init__(INSTALL_HINT)
+
+
+def new_graph(name: str, **attrs: Any) -> nx.DiGraph:
+    """An empty directed graph, ``name`` and ``attrs`` its graph attributes. networkx is imported
+    here, when a diagram is first drawn, and not with the kit: its import alone takes seconds in
+    the browser's Python, where the notebooks' first cell waits for the kit."""
+    import networkx as nx
+
+    return nx.DiGraph(name=name, **attrs)
 
 
 def quote(value: Any) -> str:

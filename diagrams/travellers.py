@@ -9,12 +9,15 @@
 from __future__ import annotations
 
 from functools import cache
+from typing import TYPE_CHECKING
 
-import networkx as nx
-from dominion_tavern.diagrams.render import Diagram
+from dominion_tavern.diagrams.render import Diagram, new_graph
 from dominion_tavern.rulebook.carddata import CARDS
 from dominion_tavern.rulebook.engine.state import GameState
 from dominion_tavern.rulebook.setup import pile_size
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 OPEN, CLOSED, EMPTY = "#2e7d32", "#c62828", "#fde0dc"
 
@@ -55,10 +58,10 @@ def _types(name: str) -> str:
 
 
 def _base_graph(players: int) -> nx.DiGraph:
-    G = nx.DiGraph(name="travellers", graph={"rankdir": "LR", "label": "Traveller lines"},
-                   node={"shape": "box", "style": "rounded,filled", "fillcolor": "white",
-                         "fontname": "Helvetica"},
-                   edge={"fontname": "Helvetica", "fontsize": 10})
+    G = new_graph("travellers", graph={"rankdir": "LR", "label": "Traveller lines"},
+                  node={"shape": "box", "style": "rounded,filled", "fillcolor": "white",
+                        "fontname": "Helvetica"},
+                  edge={"fontname": "Helvetica", "fontsize": 10})
     for first, chain in lines().items():
         for i, name in enumerate(chain):
             d = CARDS[name]

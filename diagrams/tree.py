@@ -22,12 +22,14 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import islice
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import networkx as nx
-from dominion_tavern.diagrams.render import Diagram
+from dominion_tavern.diagrams.render import Diagram, new_graph
 from dominion_tavern.rulebook.engine.chance import LISTED, ChanceStep
 from dominion_tavern.rulebook.engine.game import Game, replay
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 DEFAULT_MAX_NODES = 500  # lays out in well under 2 s
 MAX_NODES_LIMIT = 1000  # about 1 s to lay out
@@ -71,10 +73,9 @@ def _branch(item: Branch | tuple[Sequence[str], str]) -> Branch:
 
 class _Builder:
     def __init__(self, prompt: Prompt | None, max_depth: int | None, max_nodes: int) -> None:
-        self.G = nx.DiGraph(name="outcomes",
-                            graph={"rankdir": "LR", "fontname": "Helvetica"},
-                            node={"fontname": "Helvetica", "fontsize": 10},
-                            edge={"fontname": "Helvetica", "fontsize": 9})
+        self.G = new_graph("outcomes", graph={"rankdir": "LR", "fontname": "Helvetica"},
+                           node={"fontname": "Helvetica", "fontsize": 10},
+                           edge={"fontname": "Helvetica", "fontsize": 9})
         self.prompt = prompt
         self.max_depth = max_depth
         self.max_nodes = max_nodes

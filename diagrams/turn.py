@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-import networkx as nx
-from dominion_tavern.diagrams.render import Diagram
+from dominion_tavern.diagrams.render import Diagram, new_graph
 from dominion_tavern.rulebook.engine.turn import PHASES, WINDOWS
 from dominion_tavern.rulebook.rules import RULES
 
@@ -32,10 +31,10 @@ def turn_diagram() -> Diagram:
     for p in PHASES:
         rid = phase_rule(p)
         clusters[p] = PHASE_NAMES.get(p, p) + (f" [{rid}]" if rid else "")
-    G = nx.DiGraph(name="turn", clusters=clusters,
-                   graph={"rankdir": "TB", "label": "A turn: phases and windows"},
-                   node={"shape": "box", "style": "rounded", "fontname": "Helvetica"},
-                   edge={"fontname": "Helvetica", "fontsize": 10})
+    G = new_graph("turn", clusters=clusters,
+                  graph={"rankdir": "TB", "label": "A turn: phases and windows"},
+                  node={"shape": "box", "style": "rounded", "fontname": "Helvetica"},
+                  edge={"fontname": "Helvetica", "fontsize": 10})
     for phase, window, what, rule in WINDOWS:
         G.add_node(window, phase=phase, what=what, rule=rule, cluster=phase,
                    title=RULES[rule].title, label=f"{window}\n{what}\n[{rule}]")

@@ -11,10 +11,13 @@ Everything the page loads is served from the site itself:
 * every Python package the kernel and the kit import, as pure-Python wheels from PyPI (PyYAML as
   a wheel of its pure-Python half, built from its source), listed in a rewritten
   ``pyodide-lock.json`` whose names, dependencies and checksums are those of the served files;
-* the kit's own wheel, built from this checkout.
+* the kit's own wheel, built from this checkout;
+* bytecode for the standard library and every wheel, compiled at build time by the runtime
+  itself under Node (``tools/site_bytecode.py``): WebAssembly compiles source slowly, and
+  without it the kernel spent most of its start-up compiling.
 
-The build needs only PyPI and npm (``npm pack``); downloads are kept in ``build/site-work/`` and
-the site is rebuilt only when an input changed (:func:`inputs_digest`).
+The build needs only PyPI and npm (``npm pack``; Node runs the compiler); downloads are kept in
+``build/site-work/`` and the site is rebuilt only when an input changed (:func:`inputs_digest`).
 """
 
 from __future__ import annotations
@@ -51,6 +54,10 @@ PYODIDE_ENV = {"python_version": "3.14", "python_full_version": "3.14.2", "os_na
 #: What the kernel installs at start (its worker: micropip and piplite, then ipykernel, comm,
 #: pyodide-kernel, jedi, ipython): loaded by Pyodide in one batch, in parallel, as it starts.
 KERNEL = ["micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython"]
+#: Loaded in the same batch: the kit and its dependencies (every notebook's first cell installs
+#: it; ``%pip`` then finds it installed, as in JupyterLab after ``make notebooks``, rather than
+#: resolving it and loading a second batch of wheels one step after the other).
+PRELOAD = [*KERNEL, "dominion-tavern"]
 #: What the site serves: the kernel's packages and the kit with its ``widgets`` extra; and the
 #: versions of packages Pyodide's own lock does not hold or holds in a form that cannot be
 #: served (a compiled wheel, or a release needing one).
@@ -70,7 +77,7 @@ EXTENSIONS = {"@jupyterlite/pyodide-kernel-extension", "@jupyter-widgets/jupyter
 KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
 #: Files whose change makes the site out of date (with the pins above, through this file).
 INPUT_GLOBS = ["pyproject.toml", "tools/site_build.py", "tools/site_config/*",
-               "tools/site-requirements.txt",
+               "tools/site-requirements.txt", "tools/site_bytecode.*",
                "dominion_tavern/**/*", "rulebook/**/*", "checker/**/*", "diagrams/**/*",
                "notebooks/**/*"]
 
@@ -237,6 +244,45 @@ def write_lock(upstream: dict, got: dict[str, Path], folder: Path) -> None:
     (folder / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True))
 
 
+# -- bytecode ----------------------------------------------------------------------------------
+#: Where Pyodide puts the standard library's zip and the wheels' files (the code's file names).
+STDLIB_AT = "/lib/python314.zip/"
+SITE_PACKAGES = "/lib/python3.14/site-packages/"
+BYTECODE_TAG = "cp" + PYODIDE_ENV["python_version"].replace(".", "")
+
+
+def with_bytecode(runtime: Path, got: dict[str, Path]) -> tuple[Path, dict[str, Path]]:
+    """The runtime's standard library and the wheels ``got``, with bytecode (see
+    ``tools/site_bytecode.py``): the kit keeps its sources, the rest is sourceless. Each file
+    is compiled once (kept in the work folder under a digest of it, the compiler and how)."""
+    out = WORK / "bytecode"
+    compiler = (ROOT / "tools" / "site_bytecode.py").read_bytes()
+    jobs: list[dict[str, object]] = []
+
+    def compiled(src: Path, name: str, prefix: str, sourceless: bool) -> Path:
+        key = hashlib.sha256(compiler + f"{prefix}\0{sourceless}\0".encode() + src.read_bytes())
+        dst = out / key.hexdigest()[:20] / name
+        if not dst.exists():
+            dst.parent.mkdir(parents=True, exist_ok=True)
+            jobs.append({"src": f"/host{src.resolve()}", "dst": f"/host{dst}",
+                         "prefix": prefix, "sourceless": sourceless})
+        return dst
+
+    stdlib = compiled(runtime / "python_stdlib.zip", "python_stdlib.zip", STDLIB_AT, True)
+    wheels = {}
+    for name, wheel in got.items():
+        parts = wheel.stem.split("-")
+        tagged = "-".join([*parts[:-3], BYTECODE_TAG, "none", "any"]) + ".whl"
+        wheels[name] = compiled(wheel, tagged, SITE_PACKAGES, name != "dominion-tavern")
+    if jobs:
+        jobs_file = out / "jobs.json"
+        jobs_file.write_text(json.dumps(jobs))
+        run("node", ROOT / "tools" / "site_bytecode.mjs", runtime, jobs_file)
+        for job in jobs:  # Node writes them world-writable
+            Path(str(job["dst"]).removeprefix("/host")).chmod(0o644)
+    return stdlib, wheels
+
+
 # -- the site ----------------------------------------------------------------------------------
 def kernel_extension() -> Path:
     """The Pyodide kernel's JupyterLab extension, as installed beside this Python."""
@@ -271,7 +317,7 @@ def configure(site: Path) -> None:
     data["appName"] = "Tavern"
     kernel = data["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
     kernel.update(pyodideUrl="./pyodide/pyodide.mjs", disablePyPIFallback=True,
-                  loadPyodideOptions={"packages": KERNEL})
+                  loadPyodideOptions={"packages": PRELOAD})
     kept = []
     for ext in data["federated_extensions"]:
         if ext["name"] in EXTENSIONS:
@@ -298,15 +344,17 @@ def build(force: bool = False) -> None:
     if kernel_pin() != PYODIDE:
         sys.exit(f"site: the kernel loads Pyodide {kernel_pin()}, but PYODIDE is {PYODIDE}: "
                  "change PYODIDE in tools/site_build.py to match")
-    if shutil.which("npm") is None:
-        sys.exit("site: npm is missing (Node's package manager, used to fetch the Pyodide "
-                 "runtime and Graphviz's WebAssembly build): install Node.js, then try again")
+    if shutil.which("npm") is None or shutil.which("node") is None:
+        sys.exit("site: npm or node is missing (Node's package manager fetches the Pyodide "
+                 "runtime and Graphviz's WebAssembly build, and Node runs the runtime to "
+                 "compile the site's bytecode): install Node.js, then try again")
     wheels = WORK / "wheels"
     wheels.mkdir(parents=True, exist_ok=True)
     pyodide = npm_package("pyodide", PYODIDE)
     viz = npm_package("@viz-js/viz", VIZ)
     upstream = json.loads((pyodide / "pyodide-lock.json").read_text())
     got = resolve(upstream, kit_wheel(WORK / "kit"), wheels)
+    stdlib, got = with_bytecode(pyodide, got)
 
     lite = WORK / "lite"
     contents(lite / "files")
@@ -317,8 +365,9 @@ def build(force: bool = False) -> None:
     configure(SITE)
     runtime = SITE / "pyodide"
     runtime.mkdir()
-    for f in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"):
+    for f in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm"):
         shutil.copy2(pyodide / f, runtime / f)
+    shutil.copy2(stdlib, runtime / "python_stdlib.zip")
     shutil.copy2(viz / "dist" / "viz.js", runtime / "viz.js")
     write_lock(upstream, got, runtime)
     (SITE / ".nojekyll").touch()   # GitHub Pages: serve every file as it is

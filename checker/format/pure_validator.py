@@ -4,16 +4,18 @@
 Its errors are handed on in ``jsonschema_rs``'s shape (a ``kind`` named like the Rust one, with
 the same fields; ``schema_path`` through ``$defs``), so :mod:`checker.format.schema_errors`
 words them the same way in both places. Like ``jsonschema_rs`` it lists every error, not the
-first one.
+first one. ``jsonschema`` is imported when the first file is checked, not with the kit (its
+import takes a second in the browser, where the notebooks' first cell waits for the kit).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import jsonschema
+if TYPE_CHECKING:
+    import jsonschema
 
 #: jsonschema's keyword -> jsonschema_rs's name for the kind of error, and the fields it has.
 _KINDS = {"additionalProperties": "AdditionalProperties", "propertyNames": "PropertyNames",
@@ -107,6 +109,8 @@ class Draft202012Validator:
     """``jsonschema_rs.Draft202012Validator``'s ``iter_errors``, in pure Python."""
 
     def __init__(self, schema: dict[str, Any]) -> None:
+        import jsonschema
+
         self._schema = schema
         self._validator = jsonschema.Draft202012Validator(schema)
 

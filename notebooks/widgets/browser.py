@@ -220,13 +220,15 @@ def static_site(folder: Path) -> Iterator[str]:
 @dataclass
 class Watched:
     """A page and what it did: requests refused (to another host), requests served, console
-    errors, and the times (seconds from opening) of a notebook's start-up."""
+    errors, and the times of a notebook's start-up: seconds from opening, and the CPU seconds
+    the browser's processes used by then (on a busy machine the first grows, the second not)."""
 
     page: Any
     outside: list[str]
     served: list[str]
     errors: list[str]
     times: dict[str, float]
+    cpu: dict[str, float]
 
 
 @contextmanager
@@ -242,7 +244,7 @@ def offline_page() -> Iterator[Watched]:
         try:
             context = browser.new_context(viewport={"width": 1300, "height": 1000},
                                           accept_downloads=True)
-            w = Watched(context.new_page(), [], [], [], {})
+            w = Watched(context.new_page(), [], [], [], {}, {})
 
             def route(r: Any) -> None:
                 url = r.request.url
@@ -261,16 +263,31 @@ def offline_page() -> Iterator[Watched]:
             browser.close()
 
 
+def browser_cpu() -> float:
+    """CPU seconds (user and system) used so far by the Chromium processes this one started."""
+    total = 0.0
+    for proc in psutil.Process().children(recursive=True):
+        try:
+            if "chrom" in proc.name():
+                times = proc.cpu_times()
+                total += times.user + times.system
+        except psutil.Error:  # it ended while we looked
+            continue
+    return total
+
+
 def run_site_notebook(w: Watched, url: str, name: str) -> Any:
     """Open notebook ``name`` in the site at ``url``, run all its cells and wait until every
     one has run; the page. ``w.times`` gets when the notebook showed (``page``), the kernel
     ran the first cell (its "loading Tavern…" line: ``kernel``), the kit was installed and
-    ready (``installs``), the next cell had run (``first cell``) and all had (``all``)."""
+    ready (``installs``), the next cell had run (``first cell``) and all had (``all``); and
+    ``w.cpu`` the browser's CPU seconds at each."""
     page = w.page
-    start = time.monotonic()
+    start, cpu_start = time.monotonic(), browser_cpu()
 
     def mark(what: str) -> None:
         w.times[what] = round(time.monotonic() - start, 1)
+        w.cpu[what] = round(browser_cpu() - cpu_start, 1)
 
     def first_output_has(text: str) -> None:
         page.wait_for_function(
