@@ -617,7 +617,7 @@ def test_corpus_lines_reworded() -> None:
     def log(stem: str) -> str:
         return load_scenario(CORPUS / f"{stem}.yaml").script_game().log.text()
 
-    assert ("Ann puts Estate, Copper, Estate from deck into their discard pile (their whole "
+    assert ("Ann puts Copper, Estate, Estate from deck into their discard pile (their whole "
             "deck) [choice.optional]") in log("chance/messenger-deck-into-discard")
     assert ("Ann plays nothing (Band of Misfits: no pile's top card is a non-Command "
             "non-Duration Action card from the Supply costing less than $5)") in \
