@@ -298,6 +298,13 @@ def run_site_notebook(w: Watched, url: str, name: str) -> Any:
     page.locator(".jp-Notebook .jp-CodeCell").first.wait_for(timeout=SITE_TIMEOUT)
     page.locator(".jp-Notebook-ExecutionIndicator").wait_for(timeout=SITE_TIMEOUT)
     mark("page")
+    # The notebook shows before its kernel is chosen (the toolbar says "No Kernel"); Run All
+    # Cells clicked then is a race with the kernel's start. Two runs in about 47 hung there,
+    # never showing "loading Tavern": wait for the kernel to be idle first, as a reader would.
+    page.wait_for_function(
+        "() => !/No Kernel/.test(document.querySelector('.jp-Toolbar-kernelName')?.textContent"
+        " ?? 'No Kernel') && document.querySelector('.jp-Notebook-ExecutionIndicator')"
+        "?.getAttribute('data-status') === 'idle'", timeout=SITE_TIMEOUT, polling=50)
     page.get_by_role("menuitem", name="Run", exact=True).click()
     page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
     first_output_has("loading Tavern")
