@@ -36,6 +36,16 @@ def test_bought_night_card_played_same_turn(ruleset, card, draws):
     assert g.state.turn.actions == 1 + (card == "Ghost Town")
 
 
+def militia_misses_ann_then_her_plus_coin(g) -> None:
+    """Bob plays Militia: Ann, shielded by her Guardian, keeps her 5 cards; her next turn
+    starts with Guardian's +$1."""
+    g.answer("play Militia")
+    assert len(g.player("Ann").hand.cards) == 5
+    assert "is unaffected by Militia (protected by their Guardian)" in g.log.text()
+    finish_turn(g)
+    assert whose(g) == "Ann" and g.state.turn.coins == 1
+
+
 @BOTH
 def test_guardian_shields_from_attacks(ruleset):
     """Ruling guardian.attacks-dont-affect (Nocturne rulebook 2017, card FAQ: Guardian): Bob's
@@ -45,11 +55,7 @@ def test_guardian_shields_from_attacks(ruleset):
                  bob={"hand": ["Militia", "4 Copper"], "deck": ["10 Copper"]})
     g.answer("play Guardian")
     assert whose(g) == "Bob"
-    g.answer("play Militia")
-    assert len(g.player("Ann").hand.cards) == 5
-    assert "is unaffected by Militia (protected by their Guardian)" in g.log.text()
-    finish_turn(g)
-    assert whose(g) == "Ann" and g.state.turn.coins == 1
+    militia_misses_ann_then_her_plus_coin(g)
 
 
 @BOTH
@@ -62,11 +68,7 @@ def test_guardian_in_play_from_an_earlier_turn_still_shields(ruleset):
                  ann={"hand": ["5 Copper"], "play": [{"card": "Guardian", "earlier": True}],
                       "deck": ["20 Copper"]},
                  bob={"hand": ["Militia", "4 Copper"], "deck": ["10 Copper"]})
-    g.answer("play Militia")
-    assert len(g.player("Ann").hand.cards) == 5
-    assert "is unaffected by Militia (protected by their Guardian)" in g.log.text()
-    finish_turn(g)
-    assert whose(g) == "Ann" and g.state.turn.coins == 1
+    militia_misses_ann_then_her_plus_coin(g)
 
 
 @BOTH

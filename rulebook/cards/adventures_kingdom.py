@@ -14,11 +14,9 @@ def artificer(g, p, me):
     cards = yield from g.pick_cards(p, p.hand.cards, "discard", "Artificer: discard any number "
                                     "of cards", card="Artificer")
     g.discard(p, cards)
-    name = yield from g.choose_gain(p, f"Artificer: you may gain a card onto your deck costing "
-                                    f"exactly ${len(cards)}", exactly=len(cards), optional=True,
-                                    card="Artificer")
-    if name:
-        yield from g.gain(p, name, to="deck")
+    yield from g.choose_and_gain(p, f"Artificer: you may gain a card onto your deck costing "
+                                 f"exactly ${len(cards)}", exactly=len(cards), optional=True,
+                                 card="Artificer", to="deck")
 
 
 @on_play("Giant")
@@ -80,11 +78,10 @@ MESSENGER_GIFT = "gain a card costing up to $4; each other player gains a copy"
 
 def _messenger_gift(g, p):
     """Gain a card costing up to $4, and each other player gains a copy of it."""
-    name = yield from g.choose_gain(p, "Messenger: gain a card costing up to $4; each other "
-                                    "player gains a copy", up_to=4, card="Messenger")
+    name = yield from g.choose_and_gain(p, "Messenger: gain a card costing up to $4; each "
+                                        "other player gains a copy", up_to=4, card="Messenger")
     if name is None:
         return
-    yield from g.gain(p, name)
     for q in g.others(p):
         yield from g.gain(q, name)
 

@@ -39,10 +39,8 @@ def warrior(g, p, me):
 @on_play("Hero")
 def hero(g, p, me):
     g.plus_coins(p, 2)
-    name = yield from g.choose_gain(p, "Hero: gain a Treasure", where=lambda d: d.is_treasure,
-                                    card="Hero")
-    if name:
-        yield from g.gain(p, name)
+    yield from g.choose_and_gain(p, "Hero: gain a Treasure", where=lambda d: d.is_treasure,
+                                 card="Hero")
 
 
 @on_play("Peasant")

@@ -16,11 +16,9 @@ def potion(g, p, me):
 @on_play("University")
 def university(g, p, me):
     g.plus_actions(p, 2)
-    name = yield from g.choose_gain(p, "University: you may gain an Action card costing up to "
-                                    "$5", up_to=5, where=lambda d: d.is_action, optional=True,
-                                    card="University")
-    if name:
-        yield from g.gain(p, name)
+    yield from g.choose_and_gain(p, "University: you may gain an Action card costing up to $5",
+                                 up_to=5, where=lambda d: d.is_action, optional=True,
+                                 card="University")
 
 
 @on_play("Golem")

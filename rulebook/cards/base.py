@@ -7,10 +7,8 @@ from dominion_tavern.rulebook.engine.registry import lasting, on_play, reacts_to
 
 @on_play("Artisan")
 def artisan(g, p, me):
-    name = yield from g.choose_gain(p, "Artisan: gain a card to your hand costing up to $5",
-                                    up_to=5, card="Artisan")
-    if name:
-        yield from g.gain(p, name, to="hand")
+    yield from g.choose_and_gain(p, "Artisan: gain a card to your hand costing up to $5",
+                                 up_to=5, card="Artisan", to="hand")
     card = yield from g.pick_card(p, p.hand.cards, "topdeck",
                                   "Artisan: put a card from your hand onto your deck",
                                   card="Artisan")
@@ -170,11 +168,9 @@ def mine(g, p, me):
     if card:
         g.trash(p, [card])
         up_to = g.cost(card) + 3
-        name = yield from g.choose_gain(p, f"Mine: gain a Treasure to your hand costing up to $3 "
-                                        f"more than {card.name} ({up_to})", up_to=up_to,
-                                        where=lambda d: d.is_treasure, card="Mine")
-        if name:
-            yield from g.gain(p, name, to="hand")
+        yield from g.choose_and_gain(p, f"Mine: gain a Treasure to your hand costing up to $3 "
+                                     f"more than {card.name} ({up_to})", up_to=up_to,
+                                     where=lambda d: d.is_treasure, card="Mine", to="hand")
 
 
 @on_play("Moat")
@@ -221,10 +217,8 @@ def remodel(g, p, me):
     if card:
         g.trash(p, [card])
         up_to = g.cost(card) + 2
-        name = yield from g.choose_gain(p, f"Remodel: gain a card costing up to $2 more than "
-                                        f"{card.name} ({up_to})", up_to=up_to, card="Remodel")
-        if name:
-            yield from g.gain(p, name)
+        yield from g.choose_and_gain(p, f"Remodel: gain a card costing up to $2 more than "
+                                     f"{card.name} ({up_to})", up_to=up_to, card="Remodel")
 
 
 @on_play("Sentry")
@@ -291,8 +285,6 @@ def witch(g, p, me):
 
 @on_play("Workshop")
 def workshop(g, p, me):
-    name = yield from g.choose_gain(p, "Workshop: gain a card costing up to $4", up_to=4,
-                                    card="Workshop")
-    if name:
-        yield from g.gain(p, name)
+    yield from g.choose_and_gain(p, "Workshop: gain a card costing up to $4", up_to=4,
+                                 card="Workshop")
 

@@ -20,10 +20,8 @@ def engineer(g, p, me):
 def _gain_up_to_4(g, p):
     """Engineer's gain, made twice when it trashes itself (a Debt cost is never "up to $4":
     choose_gain compares costs part by part, rule ``cost.debt``)."""
-    name = yield from g.choose_gain(p, "Engineer: gain a card costing up to $4", up_to=4,
-                                    card="Engineer")
-    if name:
-        yield from g.gain(p, name)
+    yield from g.choose_and_gain(p, "Engineer: gain a card costing up to $4", up_to=4,
+                                 card="Engineer")
 
 
 @on_play("City Quarter")

@@ -16,20 +16,15 @@ def alms(g, p, _):
     if any(c.d.is_treasure for c in p.play.cards):  # in play, not on the Tavern mat
         g.note(p, "gains nothing from Alms", note="they have a Treasure in play", rule="event")
         return
-    name = yield from g.choose_gain(p, "Alms: gain a card costing up to $4", up_to=4,
-                                    card="Alms")
-    if name:
-        yield from g.gain(p, name)
+    yield from g.choose_and_gain(p, "Alms: gain a card costing up to $4", up_to=4, card="Alms")
 
 
 @on_play("Ball")
 def ball(g, p, _):
     g.minus_coin_token(p)
     for _n in range(2):
-        name = yield from g.choose_gain(p, "Ball: gain a card costing up to $4", up_to=4,
-                                        card="Ball")
-        if name:
-            yield from g.gain(p, name)
+        yield from g.choose_and_gain(p, "Ball: gain a card costing up to $4", up_to=4,
+                                     card="Ball")
 
 
 @on_play("Bonfire")
@@ -182,11 +177,10 @@ def scouting_party(g, p, _):
 
 @on_play("Seaway")
 def seaway(g, p, _):
-    name = yield from g.choose_gain(p, "Seaway: gain an Action card costing up to $4", up_to=4,
-                                    where=g.action_now, card="Seaway")
+    name = yield from g.choose_and_gain(p, "Seaway: gain an Action card costing up to $4",
+                                        up_to=4, where=g.action_now, card="Seaway")
     if name is None:
         return  # no card to gain: the token does not move (ruling seaway.*)
-    yield from g.gain(p, name)
     put_token(g, p, "+1 Buy", name, rule="token.pile-bonus")
 
 

@@ -160,6 +160,15 @@ class Choosing:
         return (yield from self.pick_pile(p, names, verb, prompt, optional=optional,
                                           rule=rule, card=card, explained=lambda: refused))
 
+    def choose_and_gain(self: Game, p: Player, prompt: str, *, to: str = "discard", **how):
+        """Choose a card to gain as :meth:`choose_gain` does (``how``: its keywords) and gain
+        it to ``to``: the gain most cards make ("gain a card costing up to $4"). Returns the
+        name gained, or None."""
+        name = yield from self.choose_gain(p, prompt, **how)
+        if name:
+            yield from self.gain(p, name, to=to)
+        return name
+
 
 def _refused(g: Game, name: str, cards: list[Card], up_to: Cost | int | None,
              exactly: Cost | int | None,
