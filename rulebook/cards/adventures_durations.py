@@ -11,9 +11,10 @@ from dominion_tavern.rulebook.engine.registry import (
     lasting,
     on_play,
     reacts_to_attack,
+    resume_lasting,
+    resume_pending,
     resumes,
 )
-from dominion_tavern.rulebook.engine.state import Lasting, Pending
 
 
 # -- Amulet ------------------------------------------------------------------------------------
@@ -235,49 +236,39 @@ def champion_action(g, owner, effect, p, event):
 
 
 # -- rebuilding these cards' effects in a described position (a scenario) -----------------------
-def _pending(state, p, card, entry, data=None, forever=False) -> None:
-    for _ in range(int(entry.get("times", 1))):
-        state.pending.append(Pending(p.index, card, data, forever=forever))
-
-
-def _lasting(state, p, card, entry, source, window, until, data=None) -> None:
-    for _ in range(int(entry.get("times", 1))):
-        state.lasting.append(Lasting(p.index, source, window, until, card, data, card.since))
-
-
 @resumes("Gear")
 def gear_resume(state, p, card, entry) -> None:
     aside = entry.get("aside_cards", [])
     if aside:
-        _pending(state, p, card, entry, data=aside)
+        resume_pending(state, p, card, entry, data=aside)
 
 
 @resumes("Hireling")
 def hireling_resume(state, p, card, entry) -> None:
-    _pending(state, p, card, entry, forever=True)
+    resume_pending(state, p, card, entry, forever=True)
 
 
 @resumes("Champion")
 def champion_resume(state, p, card, entry) -> None:
-    _pending(state, p, card, entry, forever=True)
-    _lasting(state, p, card, entry, "Champion", "shield", "game")
-    _lasting(state, p, card, entry, "Champion", "play", "game")
+    resume_pending(state, p, card, entry, forever=True)
+    resume_lasting(state, p, card, entry, "Champion", "shield", "game")
+    resume_lasting(state, p, card, entry, "Champion", "play", "game")
 
 
 @resumes("Bridge Troll")
 def bridge_troll_resume(state, p, card, entry) -> None:
-    _pending(state, p, card, entry)
+    resume_pending(state, p, card, entry)
     if state.ruleset == "current":
-        _lasting(state, p, card, entry, "Bridge Troll", "cost", "owner-next-turn-end")
+        resume_lasting(state, p, card, entry, "Bridge Troll", "cost", "owner-next-turn-end")
 
 
 def _attack_resume(name: str):
     def resume(state, p, card, entry) -> None:
-        _pending(state, p, card, entry)
+        resume_pending(state, p, card, entry)
         spared = set(entry.get("unaffected", []))
         victims = [q.index for q in state.players if q is not p and q.name not in spared]
         window = "buy" if state.ruleset == "2015" else "gain"
-        _lasting(state, p, card, entry, name, window, "owner-turn-start", victims)
+        resume_lasting(state, p, card, entry, name, window, "owner-turn-start", victims)
     return resume
 
 

@@ -3,8 +3,13 @@ Duration cards all three."""
 
 from __future__ import annotations
 
-from dominion_tavern.rulebook.cards.adventures_durations import _lasting, _pending
-from dominion_tavern.rulebook.engine.registry import at_next_turn, on_play, resumes
+from dominion_tavern.rulebook.engine.registry import (
+    at_next_turn,
+    on_play,
+    resume_lasting,
+    resume_pending,
+    resumes,
+)
 
 
 @on_play("Ghost Town")
@@ -35,8 +40,8 @@ def guardian_next(g, p, me, data):
 def guardian_resume(state, p, card, entry) -> None:
     """A Guardian a position places in play from an earlier turn: its +$1 to come and its
     shield until then, as playing it made them."""
-    _pending(state, p, card, entry)
-    _lasting(state, p, card, entry, "Guardian", "shield", "owner-turn-start")
+    resume_pending(state, p, card, entry)
+    resume_lasting(state, p, card, entry, "Guardian", "shield", "owner-turn-start")
 
 
 @on_play("Den of Sin")

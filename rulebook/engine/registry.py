@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from types import GeneratorType
 from typing import Any
 
+from dominion_tavern.rulebook.engine.state import Lasting, Pending
+
 Effect = Callable[..., Any]
 
 
@@ -127,6 +129,20 @@ def resumes(name: str):
         behaviour(name).resume = fn
         return fn
     return register
+
+
+def resume_pending(state, p, card, entry, data=None, forever=False) -> None:
+    """For a ``resumes`` function: the card's next-turn part, once per play (``entry``'s
+    ``times``), as playing it set it up."""
+    for _ in range(int(entry.get("times", 1))):
+        state.pending.append(Pending(p.index, card, data, forever=forever))
+
+
+def resume_lasting(state, p, card, entry, source, window, until, data=None) -> None:
+    """For a ``resumes`` function: an effect of the card that lasts until ``until``, once per
+    play, as playing it set it up (see :func:`lasting`)."""
+    for _ in range(int(entry.get("times", 1))):
+        state.lasting.append(Lasting(p.index, source, window, until, card, data, card.since))
 
 
 def changes_cost(name: str):
