@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from dominion_tavern.checker.bench.search_questions import QUESTIONS, SECOND_40
+from dominion_tavern.checker.bench.search_questions import QUESTIONS, SECOND_40, THIRD_SET
 from dominion_tavern.checker.reference.search import search
 
 TOP = 3
@@ -50,7 +50,7 @@ def measure(questions: list[tuple[str, set[str], str]] = QUESTIONS) -> Figures:
 
 
 #: The question sets measured, by name.
-SETS = {"first 40": QUESTIONS, "second 40": SECOND_40}
+SETS = {"first 40": QUESTIONS, "second 40": SECOND_40, "third, weak families": THIRD_SET}
 
 
 def main() -> int:
