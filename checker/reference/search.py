@@ -14,7 +14,7 @@ that many $) and, for a word the index does not know, the nearest word it does (
 question may also ask for a kind of answer (:data:`INTENTS`): "when do I ..." for a moment,
 "do I have to ..." for whether a step is optional; the phrases such answers are stated in
 ("after", "until", "at the start"; "optional", "you may", "must") are concepts too, of which an
-entry counts only the rarest it holds, at ``INTENT`` of its weight.
+entry counts only the rarest it holds, at ``INTENT`` of its weight (a sentence counts each).
 
 Entries are ranked by the weight of the concepts they hold (:func:`weights`): a concept
 weighs the more the fewer entries hold it, a name more than other words, a concept in an
@@ -541,26 +541,21 @@ def weigh(found: list[Concept]) -> dict[int, float]:
 
 def excerpts(entries: list[int], found: list[Concept]) -> dict[int, str]:
     """For each entry (by rowid), the sentence holding the most weight of the concepts
-    ``found`` (:func:`weights`; one that weighs nothing counts a little), then ranked best by
-    BM25 for the words as typed; entries none of whose sentences holds one are left out (their
-    first line stands)."""
+    ``found`` (:func:`weights`; one that weighs nothing counts a little; each phrase of the
+    answer the question asks for counts, so "after the Buy phase and before Clean-up" states a
+    moment more than "in the Buy phase"), then ranked best by BM25 for the words as typed,
+    shown whole or in part (:func:`_window`); entries none of whose sentences holds one are
+    left out (their first line stands)."""
     if not entries:
         return {}
     idx = index()
     weight = {c: w for c, (w, _) in weights(found).items()}
     held: dict[int, float] = {}
-    intent: dict[tuple[str, int], float] = {}
     text: dict[int, tuple[int, str]] = {}
     for concept in found:
         for sid, entry, body, _ in idx.sentences_matching(concept.expr, entries):
-            if concept.intent:
-                key = (concept.intent, sid)
-                intent[key] = max(intent.get(key, 0.0), weight.get(concept, 0.0))
-            else:
-                held[sid] = held.get(sid, 0.0) + weight.get(concept, LITTLE)
+            held[sid] = held.get(sid, 0.0) + weight.get(concept, 0.0 if concept.intent else LITTLE)
             text[sid] = (entry, body)
-    for (_, sid), weighs in intent.items():
-        held[sid] = held.get(sid, 0.0) + weighs
     typed = _typed(found)
     rank = {sid: bm for sid, _, _, bm in idx.sentences_matching(typed, entries)} if typed \
         else {}
@@ -582,9 +577,8 @@ def _window(sid: int, body: str, found: list[Concept], weight: dict[Concept, flo
             entry: int) -> str:
     """The sentence ``body`` (by rowid ``sid`` in the sentence index) of ``entry``, or for one
     longer than ``WIDTH``, the part of it ``WIDTH`` long holding the most weight of the concepts
-    ``found`` (an intent's phrases counting once, by the heaviest; a concept the entry's id or
-    title holds, which the hit shows anyway, a little), starting at a clause where it can,
-    marked cut with "…"."""
+    ``found`` (a concept the entry's id or title holds, which the hit shows anyway, a little),
+    starting at a clause where it can, marked cut with "…"."""
     if len(body) <= WIDTH:
         return body
     idx = index()
@@ -596,19 +590,17 @@ def _window(sid: int, body: str, found: list[Concept], weight: dict[Concept, flo
                 "WHERE sentence MATCH ? AND rowid = ?", (concept.expr, sid)):
             spans += [(a, b, concept) for a, b in _marked(marked)]
         worth[concept] = LITTLE if idx.heads(concept.expr, entry) else \
-            weight.get(concept, LITTLE)
+            weight.get(concept, 0.0 if concept.intent else LITTLE)
     size = WIDTH - 2
     clauses = {0} | {m.end() for m in _CLAUSE.finditer(body)}
     words = {m.end() for m in re.finditer(r"\s+", body)}
 
     def held(start: int) -> float:
-        inside = {c for a, b, c in spans if a >= start and b <= start + size}
-        kinds = {c.intent for c in inside if c.intent}
-        return sum(worth[c] for c in inside if not c.intent) + \
-            sum(max(worth[c] for c in inside if c.intent == k) for k in kinds)
+        return sum(worth[c] for c in {c for a, b, c in spans if a >= start and b <= start + size})
 
     start = min(clauses | words, key=lambda s: (-round(held(s), STEP), s not in clauses, s))
-    end = len(body) if start + size >= len(body) else body.rfind(" ", start, start + size)
+    space = body.rfind(" ", start, start + size)
+    end = len(body) if start + size >= len(body) else space if space > start else start + size
     return ("…" if start else "") + body[start:end].rstrip(" ,;:") \
         + ("…" if end < len(body) else "")
 
