@@ -1,9 +1,9 @@
-"""Forty questions as a judge asks them across the table, each with the entries that answer it
-(rule, ruling or glossary ids) and words of the sentence that answers it. ``tavern``'s rule
-search is measured on them (``python -m dominion_tavern.checker.bench --search``): how many
-find an answering entry in the top three, and how many of the top-three answering hits show
-the answering sentence in their excerpt. The answers are entries of ``rulebook/data``, each
-citing its source (rulebook, FAQ or wiki)."""
+"""Questions as a judge asks them across the table (three sets: 40, 40 and 74), each with the
+entries that answer it (rule, ruling or glossary ids) and words of the sentence that answers
+it. ``tavern``'s rule search is measured on them (``python -m dominion_tavern.checker.bench
+--search``): how many find an answering entry in the top three, and how many of the top-three
+answering hits show the answering sentence in their excerpt. The answers are entries of
+``rulebook/data``, each citing its source (rulebook, FAQ or wiki)."""
 
 from __future__ import annotations
 
