@@ -44,6 +44,22 @@ def test_explore_prints_each_outcome(capsys, cellar):
     assert "expected outcomes: all found, none unexpected" in out
 
 
+def test_explore_says_once_which_outcomes_the_players_choices_alone_decide(capsys):
+    """Bob's unseen hand under Swamp Hag (chance/swamp-hag-unknown-hand.yaml): buying nothing,
+    a Copper, a Curse or an Estate is open to him on every hand, so each is 0 to 1, which tells
+    nothing; it is said once, as the desk and the tree say it, and only the ranges that tell
+    something are shown on their outcomes (0 to 11/12 for a Silver: 1/12 of his hands hold
+    2 Coppers)."""
+    code, out, _ = run(capsys, "explore", CORPUS / "chance" / "swamp-hag-unknown-hand.yaml")
+    assert code == 0
+    assert out.count("4 outcome(s) show no probability: the players' choices alone can make "
+                     "each certain or avoid it (0 to 1, 0% to 100%)") == 1
+    assert "probability: 0 to 1 (0% to 100%)" not in out
+    assert out.count("   probability: ") == 3
+    assert "probability: 0 to 11/12 (0% to 91.7%), by the players' choices" in out
+    assert out.count("decision lines reaching it") == 7   # every outcome still shows its lines
+
+
 def test_explore_json_and_a_failed_expectation(capsys, tmp_path):
     p = tmp_path / "bad.yaml"
     p.write_text(CELLAR_OUTCOMES.replace("[2 Gold]}\n", "[3 Gold]}\n"))

@@ -133,6 +133,20 @@ def test_a_chance_step_random_named_or_explored(tmp_path, monkeypatch, capsys):
     assert check(path, capsys)[0] == 1
 
 
+def test_explore_says_once_which_outcomes_the_players_choices_alone_decide(tmp_path, monkeypatch,
+                                                                          capsys):
+    """Explored before Ann plays Laboratory, ending the phase without playing it is her choice
+    alone (0 to 1): said once, that outcome numbered with its paths; the draws keep their
+    ranges (0 to 3/5: she may avoid each), as tavern explore shows them."""
+    lab = (CORPUS / "chance" / "laboratory-two-of-five.yaml").read_text("utf-8")
+    _, out, _ = play(tmp_path, monkeypatch, capsys, lab[:lab.index("script:")],
+                     "explore phase\n")
+    assert out.count("1 outcome(s) show no probability: the players' choices alone") == 1
+    assert "0 to 1 (0% to 100%)" not in out.split("show no probability")[1]
+    assert "  1. 1 path(s)\n" in out
+    assert "  2. 0 to 3/5 (0% to 60.0%), by the players' choices" in out
+
+
 def test_outcomes_saved_where_they_were_explored_pass(tmp_path, monkeypatch, capsys):
     lab = (CORPUS / "chance" / "laboratory-two-of-five.yaml").read_text("utf-8")
     _, out, path = play(tmp_path, monkeypatch, capsys, lab[:lab.index("script:")],

@@ -13,7 +13,7 @@ import time
 
 import pytest
 from dominion_tavern.checker.bench.search import SETS, measure
-from dominion_tavern.checker.bench.search_questions import SECOND_40
+from dominion_tavern.checker.bench.search_questions import SECOND_40, THIRD_SET
 from dominion_tavern.checker.cli import main
 from dominion_tavern.checker.format.semantic_checks import ruling_ids
 from dominion_tavern.checker.reference.search import (
@@ -247,11 +247,14 @@ def test_words_given_as_an_id_are_searched(capsys):
     assert out.startswith("rule game.scoring: Scoring and ties")
 
 
-# -- a judge's plain questions (two sets of 40), and the sentence each hit shows --------------
-SECOND_MISSES = {
+# -- a judge's plain questions (three sets), and the sentence each hit shows -----------------
+MISSES = {
     # Swamp Hag's rulings all speak of Curses and gaining; only the ruling on gains without
     # buying answers, and nothing in it says Workshop.
     "does swamp hag curse me if I gain a card with workshop",
+    # Peasant's and Soldier's own entries (exchange, the lines) hold both names; the answer
+    # speaks of Travellers and Possession in general (4th).
+    "possessed player exchanges a peasant, who gets the soldier",
 }
 
 
@@ -265,35 +268,43 @@ def test_the_questions_name_real_entries_and_their_sentences(name):
     texts |= {x["id"]: x["text"] + " " + (x.get("example") or "") for x in rulings()}
     texts |= {k: v["text"] for k, v in glossary().items()}
     questions = SETS[name]
-    assert len(questions) == 40 and len({q for q, _, _ in questions}) == 40
+    assert len(questions) >= 40 and len({q for q, _, _ in questions}) == len(questions)
     for q, ids, words in questions:
         assert ids <= set(texts), q
         assert any(w.lower() in texts[i].lower() for i in ids for w in words.split("|")), q
 
 
-def test_the_two_sets_ask_different_questions():
-    first, second = ({q.lower() for q, _, _ in qs} for qs in SETS.values())
-    assert not first & second
+def test_the_sets_ask_different_questions():
+    asked = [q.lower() for qs in SETS.values() for q, _, _ in qs]
+    assert len(asked) == len(set(asked))
 
 
-@pytest.mark.parametrize(("question", "wanted"), [(q, ids) for q, ids, _ in SECOND_40],
-                         ids=[q for q, _, _ in SECOND_40])
-def test_the_second_40_find_their_answer_in_the_first_three(question, wanted):
+@pytest.mark.parametrize(("question", "wanted"), [(q, ids) for q, ids, _ in SECOND_40 + THIRD_SET],
+                         ids=[q for q, _, _ in SECOND_40 + THIRD_SET])
+def test_the_second_and_third_sets_find_their_answer_in_the_first_three(question, wanted):
     hits = {h.id for h in search(question, 3)}
-    if question in SECOND_MISSES:
-        assert not hits & wanted, "found now: take it off SECOND_MISSES"
+    if question in MISSES:
+        assert not hits & wanted, "found now: take it off MISSES"
         return
     assert hits & wanted, (question, sorted(hits))
+
+
+#: Questions of each set finding an answering entry in the top three, at least.
+FOUND = {"first 40": 39, "second 40": 39, "third, weak families": 73}
 
 
 def test_the_questions_figures_hold():
     """Measured by ``python -m dominion_tavern.checker.bench --search``: before the rulings'
     titles and the weighted ranking, 32/40 and 32/40 found an answer in the top three (35 of
-    37 and 33 of 37 answering hits showing the answering sentence); now 39/40 and 39/40, and
-    at least 80% of the answering hits show their sentence."""
+    37 and 33 of 37 answering hits showing the answering sentence); then 39/40 and 39/40. The
+    third set, written before the ranking read what a question asks for (a moment, whether a
+    step is optional), found 69/74 before it (72 of 84 hits showing their sentence), 73/74
+    after (87 of 92); at least 80% of the answering hits show their sentence in every set."""
+    assert set(FOUND) == set(SETS)
     for name, questions in SETS.items():
         f = measure(questions)
-        assert f.found >= 39 and f.sentence_shown >= 0.8 * f.answering_hits, (name, f.text())
+        assert f.found >= FOUND[name] and f.sentence_shown >= 0.8 * f.answering_hits, \
+            (name, f.text())
 
 
 def test_a_hit_shows_the_sentence_that_answers():
@@ -324,3 +335,42 @@ def test_names_tokens_and_what_they_imply_are_one_concept_each():
 def test_mine_is_the_card_unless_a_pronoun_ends_the_clause():
     assert concepts("is it still mine?") == []
     assert concepts("can mine gain a gold")[0].name
+
+
+def test_a_question_asking_when_or_whether_it_must_asks_for_that_kind_of_answer():
+    """'when do I ...' asks for a moment, 'do I have to ...' whether a step is optional; a
+    conditional 'when I buy ...' asks neither. The answers' phrases count as concepts, an
+    entry's rarest one only (rule INTENTS in search.py)."""
+    def asked(q: str) -> set[str]:
+        return {c.intent for c in concepts(q) if c.intent}
+    assert asked("when does the mission turn happen") == {"moment"}
+    assert asked("at what point in my turn do I play night cards") == {"moment"}
+    assert asked("do I have to play an action card with disciple") == {"optional"}
+    assert asked("when I buy a card with haunted woods out, what happens") == set()
+    assert asked("does the mission turn happen") == set()
+    # Mission's rulings all hold 'Mission' and 'turn': the one stating when the turn comes
+    # ('straight after the turn it was bought in') was not in the top five before
+    assert search("when does the mission turn happen", 1)[0].id == \
+        "mission.extra-turn-after-this"
+    assert "choice.optional" in {h.id for h in search(
+        "if I choose not to do the first part of a card, does the part that says if you do "
+        "still happen", 3)}
+
+
+def test_a_number_is_also_that_many_coins():
+    """'still cost 4 later' asks about '$4' (inheritance.cost-checked-once: 'up to $4 when set
+    aside', not in the top five before)."""
+    assert any("$4" in c.synonyms for c in concepts("does it cost 4"))
+    assert "inheritance.cost-checked-once" in {h.id for h in search(
+        "does the card I set aside with inheritance have to still cost 4 later in the game", 3)}
+
+
+def test_a_long_sentence_shows_the_part_that_answers():
+    """villa.buy-phase-return's first sentence is 240 characters long; its answer ('Treasures
+    can be played again') is at the end, which the first 200 characters cut off."""
+    from dominion_tavern.checker.reference.search import WIDTH
+    hits = {h.id: h.line for h in search(
+        "after villa sends me back to my action phase can I play treasures again", 3)}
+    line = hits["villa.buy-phase-return"]
+    assert line.startswith("…") and line.endswith("so Treasures can be played again.")
+    assert len(line) <= WIDTH

@@ -1,4 +1,5 @@
-"""The rule search measured on a judge's questions (:mod:`.search_questions`, two sets of forty):
+"""The rule search measured on a judge's questions (:mod:`.search_questions`, two sets of forty
+and a third of 74 weighted to questions asking when, or whether a step is optional):
 how many find an answering entry in the top three, and how many of the top three's answering
 hits show the answering sentence in their excerpt.
 ``python -m dominion_tavern.checker.bench --search``."""
@@ -7,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from dominion_tavern.checker.bench.search_questions import QUESTIONS, SECOND_40
+from dominion_tavern.checker.bench.search_questions import QUESTIONS, SECOND_40, THIRD_SET
 from dominion_tavern.checker.reference.search import search
 
 TOP = 3
@@ -50,7 +51,7 @@ def measure(questions: list[tuple[str, set[str], str]] = QUESTIONS) -> Figures:
 
 
 #: The question sets measured, by name.
-SETS = {"first 40": QUESTIONS, "second 40": SECOND_40}
+SETS = {"first 40": QUESTIONS, "second 40": SECOND_40, "third, weak families": THIRD_SET}
 
 
 def main() -> int:

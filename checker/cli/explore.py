@@ -119,6 +119,8 @@ def _text(ex: Exploration, scn_id: str, question: str, start=None,
     elif ex.chance:
         lines.append("chance steps were met, but the search was cut short: each outcome's "
                      "probability is given as far as it is known")
+    if ex.chosen_alone_note():
+        lines.append(ex.chosen_alone_note())
     if start is not None and start.pending is not None:
         lines += pending_lines(start, "starting from: ", "   ")
     for i, o in enumerate(ex.numbered(), 1):
@@ -128,7 +130,8 @@ def _text(ex: Exploration, scn_id: str, question: str, start=None,
         for f in ex.fields:
             lines.append(f"   {f} = {value_text(o.values[f])}")
         if ex.chance:
-            lines.append(f"   probability: {o.chance_text()}")
+            if not o.chosen_alone:
+                lines.append(f"   probability: {o.chance_text()}")
             lines += _lines_text(o)
         lines.append("   shortest path: " + (" / ".join(o.path) if o.path else "(no answers)"))
         if o.rules:

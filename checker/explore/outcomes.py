@@ -155,6 +155,14 @@ class Exploration:
             return sorted(self.outcomes, key=lambda o: (-o.high, -o.low, len(o.path)))
         return sorted(self.outcomes, key=lambda o: (-o.paths, len(o.path)))
 
+    def chosen_alone_note(self) -> str:
+        """Said once, where a report shows no probability on each outcome the players' choices
+        alone can make certain or avoid (0 to 1, which tells nothing); empty when there is
+        none."""
+        chosen = sum(o.chosen_alone for o in self.outcomes) if self.chance else 0
+        return (f"{chosen} outcome(s) show no probability: the players' choices alone can make "
+                "each certain or avoid it (0 to 1, 0% to 100%)") if chosen else ""
+
     def outcome_dict(self, o: Outcome) -> dict[str, Any]:
         return {**o.as_dict(), **o.chance_dict()} if self.chance else o.as_dict()
 

@@ -9,8 +9,12 @@ read as a list of *concepts*: each card's, Event's or token's name it holds, how
 words ("royal carriages" is Royal Carriage, "minus one card token" the -1 Card token, "ferry
 token" the -$2 cost token), with what the name implies (Soldier: a Traveller, non-Supply);
 each other word that is not a stop word, with its Dominion synonyms (:data:`SYNONYMS`:
-"topdeck" is also "put onto your deck", "upgrade pile" is also "non-Supply") and, for a word
-the index does not know, the nearest word it does (a typo).
+"topdeck" is also "put onto your deck", "upgrade pile" is also "non-Supply"; a number is also
+that many $) and, for a word the index does not know, the nearest word it does (a typo). A
+question may also ask for a kind of answer (:data:`INTENTS`): "when do I ..." for a moment,
+"do I have to ..." for whether a step is optional; the phrases such answers are stated in
+("after", "until", "at the start"; "optional", "you may", "must") are concepts too, of which an
+entry counts only the rarest it holds, at ``INTENT`` of its weight (a sentence counts each).
 
 Entries are ranked by the weight of the concepts they hold (:func:`weights`): a concept
 weighs the more the fewer entries hold it, a name more than other words, a concept in an
@@ -25,7 +29,9 @@ whole question ("Mission", "topdeck") comes first.
 Each hit shows the sentence of its text that best answers the question (:func:`excerpts`): the
 one holding the most weight of the question's concepts, then the best BM25 rank of the words
 as typed, read from a second index of every entry's sentences (the same stemmer and synonyms;
-a ruling's own text, not its example); the first sentence when none holds a concept.
+a ruling's own text, not its example); the first sentence when none holds a concept. Of a
+sentence longer than ``WIDTH``, the part shown is the one holding the most weight of the
+concepts the hit's title does not already show, starting at a clause where it can.
 
 >>> "travellers.exchange-needs-copy" in [h.id for h in search("exchange empty pile", 3)]
 True
@@ -74,6 +80,30 @@ STOP_WORDS = frozenset({
 #: A question asking what a word means: its rule or glossary entry first.
 DEFINITION = re.compile(r"^\s*(?:what(?:'s| is| are) (?:an? |the )?|what counts as|what does"
                         r"|meaning of|define)\b|\bmeans?\s*\??\s*$", re.IGNORECASE)
+
+#: What a question asks for beyond its words, and the phrases in which answers of that kind
+#: state it: "when do I ...", "at what point ..." ask for a moment (an answer says "after",
+#: "until", "at the start", "in Clean-up"); "do I have to ...", "must I ...", "can I choose
+#: not to ..." ask whether a step is optional (an answer says "optional", "you may", "must",
+#: "wanted or not"). An entry holding such a phrase gains the weight of the rarest one it holds
+#: (:func:`weights`), times ``INTENT``.
+INTENTS: dict[str, tuple[re.Pattern[str], tuple[str, ...]]] = {
+    "moment": (re.compile(
+        r"\bwhen\s+(?:exactly\s+)?(?:do|does|did|is|are|am|can|could|should|will|would|must"
+        r"|may)\b|\bat (?:what|which) (?:point|time|moment|stage)\b|\bwhat time\b"
+        r"|\bbefore or after\b|\bafter or before\b|\bhow (?:long|soon)\b|\bas soon as\b"
+        r"|\b(?:right|straight) away\b|\bimmediately\b|\blater\b", re.IGNORECASE),
+        ("after", "before", "until", "at the start", "at the end", "during", "phase", "clean-up",
+         "next turn", "straight after", "directly after", "right after", "immediately",
+         "only when", "when played", "when called", "later", "moment", "at once")),
+    "optional": (re.compile(
+        r"\b(?:have|has|need|needs|got) to\b|\bmust\b|\bforced\b|\bobliged\b|\brequired\b"
+        r"|\bmandatory\b|\boptional\b|\bchoose (?:not )?to\b|\bdecline\b|\brefuse\b"
+        r"|\bskip\b|\bopt out\b", re.IGNORECASE),
+        ("optional", "you may", "must", "mandatory", "not optional", "wanted or not",
+         "whether or not", "whether you want", "your choice", "decline", "refuse", "need not",
+         "lets you", "allowed", "if you choose", "must be", "any number")),
+}
 
 #: "mine" ending a clause, in lower case, is a pronoun ("is it still mine?"), not the card.
 PRONOUN = re.compile(r"\bmine\b\s*(?:[?.!,;]|$)")
@@ -186,6 +216,9 @@ HEAD = 2.0
 #: implies (a Traveller, non-Supply), how much less.
 NAME = 1.5
 IMPLIED = 0.3
+#: How much a phrase of the answer a question asks for (:data:`INTENTS`) weighs, against a word
+#: of the question as rare.
+INTENT = 0.5
 #: Two words of the question found side by side in an entry ("empty hand") add this share of
 #: their weights again.
 PHRASE = 0.3
@@ -306,6 +339,11 @@ class Index:
             return [word]
         return difflib.get_close_matches(word, self.words, n=2, cutoff=0.75) if typo else []
 
+    def heads(self, expr: str, entry: int) -> bool:
+        """Whether the id or title of ``entry`` (by rowid) matches the FTS5 ``expr``."""
+        return self.db.execute("SELECT 1 FROM doc WHERE doc MATCH ? AND rowid = ?",
+                               (f"{{ident title}} : ({expr})", entry)).fetchone() is not None
+
     def count(self, expr: str) -> int:
         return self.db.execute("SELECT count(*) FROM doc WHERE doc MATCH ?", (expr,)).fetchone()[0]
 
@@ -332,6 +370,7 @@ class Concept:
     synonyms: tuple[str, ...]
     name: bool = False      # a card's, Event's or token's name: weighs NAME times as much
     implied: bool = False   # what a name implies (Soldier: Traveller, non-Supply): weighs less
+    intent: str = ""        # a phrase of an answer to the question's kind (INTENTS)
 
     @property
     def expr(self) -> str:
@@ -349,6 +388,7 @@ def concepts(query: str) -> list[Concept]:
             query = pattern.sub(" ", query.lower())
             out.append(Concept(phrases, (), name=True))
     pronoun = bool(PRONOUN.search(query))
+    asked = [kind for kind, (pattern, _) in INTENTS.items() if pattern.search(query)]
     query = query.lower()
     words = [w.removesuffix("'s").rstrip("'") for w in _WORD.findall(query)]
     words = [w for w in words if w]  # "Miser's" is Miser
@@ -373,7 +413,8 @@ def concepts(query: str) -> list[Concept]:
         others = tuple(a for a in others if a not in spelled)
         if spelled or others:
             out.append(Concept(spelled, others))
-    return out
+    return out + [Concept((phrase,), (), intent=kind) for kind in asked
+                  for phrase in INTENTS[kind][1]]
 
 
 @cache
@@ -405,7 +446,10 @@ def _name_at(words: list[str], i: int) -> int:
 
 
 def synonyms(word: str) -> tuple[str, ...]:
-    """The other names of ``word`` or of its plain form ("exchanges" -> "exchange")."""
+    """The other names of ``word`` or of its plain form ("exchanges" -> "exchange"); a number
+    is also that many $ ("costs 4" asks about "$4")."""
+    if word.isdigit():
+        return (*SYNONYMS.get(word, ()), f"${word}")
     for form in [word] + [word[:-len(e)] for e in _ENDINGS if word.endswith(e)]:
         if form in SYNONYMS:
             return SYNONYMS[form]
@@ -420,7 +464,7 @@ def search(query: str, limit: int = 10) -> list[Hit]:
         return []
     idx = index()
     score = weigh(found)
-    typed = " OR ".join(_phrase(w) for c in found for w in c.words)
+    typed = _typed(found)
     rank = {r[0]: r[5] for r in idx.matches(typed)} if typed else {}
     rows = idx.matches(" OR ".join(c.expr for c in found))
     exact = query.strip().lower()
@@ -432,6 +476,12 @@ def search(query: str, limit: int = 10) -> list[Hit]:
     best = excerpts([r[0] for r in rows[:limit]], found)
     return [Hit(ident, kind, title, best.get(rowid, line))
             for rowid, kind, ident, title, line, _ in rows[:limit]]
+
+
+def _typed(found: list[Concept]) -> str:
+    """An FTS5 expression of the question's words as typed (not their synonyms, nor the phrases
+    of the answer it asks for)."""
+    return " OR ".join(_phrase(w) for c in found if not c.intent for w in c.words)
 
 
 def weights(found: list[Concept]) -> dict[Concept, tuple[float, frozenset[int]]]:
@@ -454,6 +504,8 @@ def weights(found: list[Concept]) -> dict[Concept, tuple[float, frozenset[int]]]
             weight *= NAME
         elif concept.implied:
             weight *= IMPLIED
+        elif concept.intent:
+            weight *= INTENT
         named = frozenset().union(*(r for c, r in held.items() if c.name and c != concept))
         if named and not concept.implied:
             weight *= (1 - len(rows & named) / len(named)) ** DAMP
@@ -467,11 +519,19 @@ def weigh(found: list[Concept]) -> dict[int, float]:
     idx = index()
     score: dict[int, float] = {}
     weighed = weights(found)
+    intent: dict[tuple[str, int], float] = {}
     for concept, (weight, rows) in weighed.items():
         head = {r[0] for r in idx.matches(f"{{ident title}} : ({concept.expr})")}
         for row in rows:
-            score[row] = score.get(row, 0.0) + weight * (HEAD if row in head else 1.0)
-    plain = [c for c in found if not (c.name or c.implied) and len(c.words) == 1]
+            held = weight * (HEAD if row in head else 1.0)
+            if concept.intent:
+                key = (concept.intent, row)
+                intent[key] = max(intent.get(key, 0.0), held)
+            else:
+                score[row] = score.get(row, 0.0) + held
+    for (_, row), held in intent.items():
+        score[row] = score.get(row, 0.0) + held
+    plain = [c for c in found if not (c.name or c.implied or c.intent) and len(c.words) == 1]
     for one, two in pairwise(plain):
         bonus = PHRASE * (weighed.get(one, (0.0,))[0] + weighed.get(two, (0.0,))[0])
         for row in idx.matches(_phrase(f"{one.words[0]} {two.words[0]}")):
@@ -481,9 +541,11 @@ def weigh(found: list[Concept]) -> dict[int, float]:
 
 def excerpts(entries: list[int], found: list[Concept]) -> dict[int, str]:
     """For each entry (by rowid), the sentence holding the most weight of the concepts
-    ``found`` (:func:`weights`; one that weighs nothing counts a little), then ranked best by
-    BM25 for the words as typed; entries none of whose sentences holds one are left out (their
-    first line stands)."""
+    ``found`` (:func:`weights`; one that weighs nothing counts a little; each phrase of the
+    answer the question asks for counts, so "after the Buy phase and before Clean-up" states a
+    moment more than "in the Buy phase"), then ranked best by BM25 for the words as typed,
+    shown whole or in part (:func:`_window`); entries none of whose sentences holds one are
+    left out (their first line stands)."""
     if not entries:
         return {}
     idx = index()
@@ -492,9 +554,9 @@ def excerpts(entries: list[int], found: list[Concept]) -> dict[int, str]:
     text: dict[int, tuple[int, str]] = {}
     for concept in found:
         for sid, entry, body, _ in idx.sentences_matching(concept.expr, entries):
-            held[sid] = held.get(sid, 0.0) + weight.get(concept, LITTLE)
+            held[sid] = held.get(sid, 0.0) + weight.get(concept, 0.0 if concept.intent else LITTLE)
             text[sid] = (entry, body)
-    typed = " OR ".join(_phrase(w) for c in found for w in c.words)
+    typed = _typed(found)
     rank = {sid: bm for sid, _, _, bm in idx.sentences_matching(typed, entries)} if typed \
         else {}
     best: dict[int, tuple[tuple[float, float, int], str]] = {}
@@ -502,7 +564,61 @@ def excerpts(entries: list[int], found: list[Concept]) -> dict[int, str]:
         key = (-round(held[sid], STEP), rank.get(sid, 0.0), sid)
         if entry not in best or key < best[entry][0]:
             best[entry] = (key, body)
-    return {entry: _cut(body, WIDTH) for entry, (_, body) in best.items()}
+    return {entry: _window(key[2], body, found, weight, entry)
+            for entry, (key, body) in best.items()}
+
+
+#: Where a clause starts inside a sentence: an excerpt cut from a long sentence starts at one
+#: if it can.
+_CLAUSE = re.compile(r"(?:[;:,(]|\band|\bbut|\bso)\s+")
+
+
+def _window(sid: int, body: str, found: list[Concept], weight: dict[Concept, float],
+            entry: int) -> str:
+    """The sentence ``body`` (by rowid ``sid`` in the sentence index) of ``entry``, or for one
+    longer than ``WIDTH``, the part of it ``WIDTH`` long holding the most weight of the concepts
+    ``found`` (a concept the entry's id or title holds, which the hit shows anyway, a little),
+    starting at a clause where it can, marked cut with "…"."""
+    if len(body) <= WIDTH:
+        return body
+    idx = index()
+    spans: list[tuple[int, int, Concept]] = []
+    worth: dict[Concept, float] = {}
+    for concept in found:
+        for (marked,) in idx.db.execute(
+                "SELECT highlight(sentence, 0, char(1), char(2)) FROM sentence "
+                "WHERE sentence MATCH ? AND rowid = ?", (concept.expr, sid)):
+            spans += [(a, b, concept) for a, b in _marked(marked)]
+        worth[concept] = LITTLE if idx.heads(concept.expr, entry) else \
+            weight.get(concept, 0.0 if concept.intent else LITTLE)
+    size = WIDTH - 2
+    clauses = {0} | {m.end() for m in _CLAUSE.finditer(body)}
+    words = {m.end() for m in re.finditer(r"\s+", body)}
+
+    def held(start: int) -> float:
+        return sum(worth[c] for c in {c for a, b, c in spans if a >= start and b <= start + size})
+
+    start = min(clauses | words, key=lambda s: (-round(held(s), STEP), s not in clauses, s))
+    space = body.rfind(" ", start, start + size)
+    end = len(body) if start + size >= len(body) else space if space > start else start + size
+    return ("…" if start else "") + body[start:end].rstrip(" ,;:") \
+        + ("…" if end < len(body) else "")
+
+
+def _marked(text: str) -> list[tuple[int, int]]:
+    """The spans, in ``text`` without its marks, that FTS5's highlight marked with \\x01 and
+    \\x02."""
+    spans: list[tuple[int, int]] = []
+    plain = 0
+    open_at = 0
+    for ch in text:
+        if ch == "\x01":
+            open_at = plain
+        elif ch == "\x02":
+            spans.append((open_at, plain))
+        else:
+            plain += 1
+    return spans
 
 
 __all__ = ["KINDS", "SYNONYMS", "Concept", "Hit", "concepts", "excerpts", "first_line", "search",
