@@ -8,7 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from dominion_tavern.checker.bench.search_questions import QUESTIONS, SECOND_40, THIRD_SET
+from dominion_tavern.checker.bench.search_questions import (
+    HELD_OUT,
+    QUESTIONS,
+    SECOND_40,
+    THIRD_SET,
+)
 from dominion_tavern.checker.reference.search import search
 
 TOP = 3
@@ -51,7 +56,8 @@ def measure(questions: list[tuple[str, set[str], str]] = QUESTIONS) -> Figures:
 
 
 #: The question sets measured, by name.
-SETS = {"first 40": QUESTIONS, "second 40": SECOND_40, "third, weak families": THIRD_SET}
+SETS = {"first 40": QUESTIONS, "second 40": SECOND_40, "third, weak families": THIRD_SET,
+        "fourth, written blind": HELD_OUT}
 
 
 def main() -> int:

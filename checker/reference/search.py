@@ -73,6 +73,7 @@ STOP_WORDS = frozenset({
     # a question's own words: who asks, how sure, what else
     "he", "she", "him", "her", "his", "hers", "still", "anything", "something", "already",
     "let", "lets", "many", "much", "now", "just", "also", "really", "actually", "ok", "okay",
+    "exactly", "basically", "precisely", "please", "anyway", "correct",
     "someone", "somebody", "else", "else's", "want", "wants", "need", "needs",
     "able", "allowed", "work", "works", "way", "about",
 })
@@ -91,7 +92,8 @@ INTENTS: dict[str, tuple[re.Pattern[str], tuple[str, ...]]] = {
     "moment": (re.compile(
         r"\bwhen\s+(?:exactly\s+)?(?:do|does|did|is|are|am|can|could|should|will|would|must"
         r"|may)\b|\bat (?:what|which) (?:point|time|moment|stage)\b|\bwhat time\b"
-        r"|\bbefore or after\b|\bafter or before\b|\bhow (?:long|soon)\b|\bas soon as\b"
+        r"|\bbefore\b[^?.!]{0,60}\bor after\b|\bafter\b[^?.!]{0,60}\bor before\b"
+        r"|\bhow (?:long|soon)\b|\bas soon as\b"
         r"|\b(?:right|straight) away\b|\bimmediately\b|\blater\b", re.IGNORECASE),
         ("after", "before", "until", "at the start", "at the end", "during", "phase", "clean-up",
          "next turn", "straight after", "directly after", "right after", "immediately",
@@ -201,6 +203,10 @@ TOKENS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
         (r"(?:(?:\bplus|\+) ?(?:one |a |1 ?)?(?:\$|coin|dollar|money)|\+\$1?|\btraining)",
          ("$1 token",)),
     ))
+#: Token phrases the search cannot tell apart, FTS5 having dropped the sign (the +1 Card and
+#: -1 Card tokens, the +$1 and -$1 tokens): a judge naming the token by the card or Event that
+#: moves it ("pathfinding token") keeps that name as a word of the question.
+SIGNLESS = frozenset({"1 card token", "$1 token"})
 #: How much more an entry of a kind weighs when it holds the same concepts: the general rule
 #: first, then the card rulings that apply it; more so for a question that names no card,
 #: and for one that asks what a word means.
@@ -384,9 +390,11 @@ def concepts(query: str) -> list[Concept]:
     idx = index()
     out: list[Concept] = []
     for pattern, phrases in TOKENS:
-        if pattern.search(query.lower()):
+        if found := pattern.search(query.lower()):
             query = pattern.sub(" ", query.lower())
             out.append(Concept(phrases, (), name=True))
+            if set(phrases) & SIGNLESS:  # "pathfinding token": the Event tells + from -
+                out += [Concept((named,), ()) for named in _token_giver(found[0])]
     pronoun = bool(PRONOUN.search(query))
     asked = [kind for kind, (pattern, _) in INTENTS.items() if pattern.search(query)]
     query = query.lower()
@@ -413,8 +421,17 @@ def concepts(query: str) -> list[Concept]:
         others = tuple(a for a in others if a not in spelled)
         if spelled or others:
             out.append(Concept(spelled, others))
-    return out + [Concept((phrase,), (), intent=kind) for kind in asked
-                  for phrase in INTENTS[kind][1]]
+    # a name said twice ("before smithy draws ... smithy") is one concept, not twice the weight
+    return list(dict.fromkeys(out)) + [Concept((phrase,), (), intent=kind) for kind in asked
+                                       for phrase in INTENTS[kind][1]]
+
+
+def _token_giver(said: str) -> list[str]:
+    """The card's or Event's name a judge's token name holds ("pathfinding token":
+    Pathfinding), or none ("minus one card token")."""
+    words = _WORD.findall(said)
+    return [" ".join(words[i:i + n]) for i in range(len(words))
+            if (n := _name_at(words, i))][:1]
 
 
 @cache
