@@ -1,5 +1,6 @@
-"""The rule search measured on a judge's questions (:mod:`.search_questions`, two sets of forty
-and a third of 74 weighted to questions asking when, or whether a step is optional):
+"""The rule search measured on a judge's questions (:mod:`.search_questions`, two sets of forty,
+a third of 74 weighted to questions asking when, or whether a step is optional, and a fourth
+of 30 written blind):
 how many find an answering entry in the top three, and how many of the top three's answering
 hits show the answering sentence in their excerpt.
 ``python -m dominion_tavern.checker.bench --search``."""

@@ -1,4 +1,4 @@
-"""Questions as a judge asks them across the table (three sets: 40, 40 and 74), each with the
+"""Questions as a judge asks them across the table (four sets: 40, 40, 74 and 30), each with the
 entries that answer it (rule, ruling or glossary ids) and words of the sentence that answers
 it. ``tavern``'s rule search is measured on them (``python -m dominion_tavern.checker.bench
 --search``): how many find an answering entry in the top three, and how many of the top-three
