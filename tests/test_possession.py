@@ -83,6 +83,24 @@ def test_gains_go_to_the_possessors_discard_pile():
     assert "Ghost Town" not in names(bob.hand) + names(bob.discard)
 
 
+@BOTH
+def test_debt_from_a_card_bought_while_possessed(ruleset):
+    """Ruling possession.debt: Possession's current text gives the possessor 'any cards or
+    Debt' the possessed player would gain, so Ann takes Engineer's 4 Debt and Bob may go on
+    buying; under the first printing (cards only) Bob takes it and can buy nothing more."""
+    g = possessed(ruleset, kingdom=("Possession", "Engineer", "Villa"),
+                  bob={"hand": ["Villa", "Silver", "3 Estate"], "deck": ["5 Copper"]})
+    answer(g, "play Villa", "end Action phase", "play Silver", "buy Engineer")
+    ann, bob = g.player("Ann"), g.player("Bob")
+    taker, other = (ann, bob) if ruleset == "current" else (bob, ann)
+    assert (taker.debt, other.debt) == (4, 0)
+    assert names(ann.discard)[-1] == "Engineer"
+    assert ("buy Silver" in g.legal()) == (ruleset == "current")
+    took = entries(g, "takes 4 Debt")[0]
+    assert (took.player, took.rule) == (taker.name, "possession.gain" if ruleset == "current"
+                                        else "debt.take")
+
+
 def test_trashed_cards_are_set_aside_and_come_back():
     """Ruling possession.trashed-returned (Possession FAQ): Bob's Estates trashed by his Chapel
     are set aside, not in the trash, and after Clean-up go to his discard pile, which is not a

@@ -564,13 +564,19 @@ class TurnLoop:
 
     def pay(self: Game, p: Player, cost: Cost) -> None:
         """Pay for what ``p`` buys: its $ and Potions from the turn's, and its Debt taken as
-        tokens (rules ``turn.buy.purchase``, ``cost.potion``, ``debt.take``)."""
+        tokens (rules ``turn.buy.purchase``, ``cost.potion``, ``debt.take``). On a Possession
+        turn, under Possession's current text ("any cards or Debt they would gain"), the
+        possessing player takes the Debt instead (rule ``possession.gain``)."""
         t = self.state.turn
         t.coins -= cost.coins
         t.potions -= cost.potion
         if cost.debt:
-            p.debt += cost.debt
-            self.note(p, f"takes {cost.debt} Debt", note=f"now {p.debt}", rule="debt.take")
+            possessor = t.controller if p is t.player and self.ruleset == "current" else None
+            taker = possessor or p
+            taker.debt += cost.debt
+            self.note(taker, f"takes {cost.debt} Debt", (),
+                      f"instead of {p.name}" if possessor else "", note=f"now {taker.debt}",
+                      rule="possession.gain" if possessor else "debt.take")
 
     def pay_debt(self: Game, p: Player, n: int) -> None:
         """Pay off ``n`` Debt tokens at $1 each (rule ``debt.pay``); under the first printing's
