@@ -83,6 +83,39 @@ def test_gains_go_to_the_possessors_discard_pile():
     assert "Ghost Town" not in names(bob.hand) + names(bob.discard)
 
 
+@BOTH
+def test_debt_from_a_card_bought_while_possessed(ruleset):
+    """Ruling possession.debt: Possession's current text gives the possessor 'any cards or
+    Debt' the possessed player would gain, so Ann takes Engineer's 4 Debt and Bob may go on
+    buying; under the first printing (cards only) Bob takes it and can buy nothing more."""
+    g = possessed(ruleset, kingdom=("Possession", "Engineer", "Villa"),
+                  bob={"hand": ["Villa", "Silver", "3 Estate"], "deck": ["5 Copper"]})
+    answer(g, "play Villa", "end Action phase", "play Silver", "buy Engineer")
+    ann, bob = g.player("Ann"), g.player("Bob")
+    taker, other = (ann, bob) if ruleset == "current" else (bob, ann)
+    assert (taker.debt, other.debt) == (4, 0)
+    assert names(ann.discard)[-1] == "Engineer"
+    assert ("buy Silver" in g.legal()) == (ruleset == "current")
+    took = entries(g, "takes 4 Debt")[0]
+    assert (took.player, took.rule) == (taker.name, "possession.gain" if ruleset == "current"
+                                        else "debt.take")
+
+
+@BOTH
+@pytest.mark.parametrize("attack", ["Haunted Woods", "Swamp Hag"])
+def test_an_attack_on_buyers_played_while_possessed_spares_the_possessor(ruleset, attack):
+    """Rulings haunted-woods.possessed-buyer, swamp-hag.possessed-buyer: Bob plays the Attack
+    on his Possession turn, then buys a Gold; Ann gains it but did not buy it ('gains a card
+    they bought'; 2015: the buyer is the Attack's own player), so her hand stays and she gains
+    no Curse."""
+    g = possessed(ruleset, kingdom=("Possession", attack), ann_deck=("5 Estate", "10 Copper"),
+                  bob={"hand": [attack, "4 Silver"], "deck": ["10 Copper"]})
+    answer(g, f"play {attack}", "play all Treasures", "buy Gold")
+    ann = g.player("Ann")
+    assert names(ann.hand) == ["Estate"] * 5
+    assert "Curse" not in names(ann.discard) and names(ann.discard)[-1] == "Gold"
+
+
 def test_trashed_cards_are_set_aside_and_come_back():
     """Ruling possession.trashed-returned (Possession FAQ): Bob's Estates trashed by his Chapel
     are set aside, not in the trash, and after Clean-up go to his discard pile, which is not a

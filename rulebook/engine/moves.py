@@ -307,8 +307,9 @@ class Moves:
 
         ``to`` is ``discard``, ``hand`` or ``deck``; ``by`` names what made the gain;
         ``overpaid``: the $ overpaid in buying it (rule ``buy.overpay``). When-gain abilities
-        follow (rule ``gain``). On a Possession turn what the turn player would gain the
-        possessing player gains instead, into their discard pile (``possession.gain``).
+        follow (rule ``gain``), ``bought`` telling them the gainer bought it. On a Possession
+        turn what the turn player would gain the possessing player gains instead, into their
+        discard pile (``possession.gain``): a card it gains that way is not one it bought.
         """
         if card is None:
             pile = self.state.pile(name)
@@ -321,6 +322,7 @@ class Moves:
         if t.controller is not None and p is t.player:  # a Possession turn: the possessor
             p, to = t.controller, "discard"             # gains it, into their discard pile
             where, rule = f"instead of {t.player.name}", "possession.gain"
+            bought = False  # the possessed player bought it, not its gainer ("a card they bought")
         else:
             if to == "discard" and card.d.gained_to != "discard":  # Night cards: "to your
                 to, rule = card.d.gained_to, "gain.instead-of-discard"  # hand (instead...)"

@@ -564,13 +564,19 @@ class TurnLoop:
 
     def pay(self: Game, p: Player, cost: Cost) -> None:
         """Pay for what ``p`` buys: its $ and Potions from the turn's, and its Debt taken as
-        tokens (rules ``turn.buy.purchase``, ``cost.potion``, ``debt.take``)."""
+        tokens (rules ``turn.buy.purchase``, ``cost.potion``, ``debt.take``). On a Possession
+        turn, under Possession's current text ("any cards or Debt they would gain"), the
+        possessing player takes the Debt instead (rule ``possession.gain``)."""
         t = self.state.turn
         t.coins -= cost.coins
         t.potions -= cost.potion
         if cost.debt:
-            p.debt += cost.debt
-            self.note(p, f"takes {cost.debt} Debt", note=f"now {p.debt}", rule="debt.take")
+            possessor = t.controller if p is t.player and self.ruleset == "current" else None
+            taker = possessor or p
+            taker.debt += cost.debt
+            self.note(taker, f"takes {cost.debt} Debt", (),
+                      f"instead of {p.name}" if possessor else "", note=f"now {taker.debt}",
+                      rule="possession.gain" if possessor else "debt.take")
 
     def pay_debt(self: Game, p: Player, n: int) -> None:
         """Pay off ``n`` Debt tokens at $1 each (rule ``debt.pay``); under the first printing's
@@ -596,12 +602,13 @@ class TurnLoop:
         """How many of p's Coffers may be spent now (rule ``coffers.spend``): under the current
         rules any of them at any time in p's own turn (in Tavern: whenever p chooses what to do
         in the Action phase, the Buy phase or a Black Market purchase); under the first
-        printing's only in p's Buy phase before a card or Event has been bought there."""
+        printing's only in p's Buy phase before a card or Event has been bought there (a Buy
+        phase Villa or Cavalry starts afresh counts anew) and, under the Empires rulebook,
+        not once Debt has been paid off: whenever Treasures may still be played there."""
         t = self.state.turn
         if not p.coffers or t.player is not p:
             return 0
-        if self.ruleset == "2015" and (t.phase != "buy" or any(
-                n in EVENTS or n in self.state.supply for n in t.bought)):
+        if self.ruleset == "2015" and (t.phase != "buy" or t.treasures_closed):
             return 0
         return p.coffers
 
@@ -615,14 +622,21 @@ class TurnLoop:
 
     def coffers_closed(self: Game, p: Player) -> list[Closed]:
         """p's Coffers that cannot be spent now in p's own turn, each said when tried: under
-        the first printing's rules, outside the Buy phase or after buying (``coffers.spend``)."""
+        the first printing's rules, outside the Buy phase, after buying, or after paying off Debt
+        (``coffers.spend``, ``debt.pay``)."""
         t = self.state.turn
         if not p.coffers or t.player is not p or self.coffers_now(p):
             return []
-        why = ("Coffers are spent only in the Buy phase (first printing's rules)"
-               if t.phase != "buy" else "Coffers are spent before buying anything "
-               "(first printing's rules), and something was bought")
-        return [Closed(coffers_label(n), "coffers.spend", why) for n in range(1, p.coffers + 1)]
+        rule = "coffers.spend"
+        if t.phase != "buy":
+            why = "Coffers are spent only in the Buy phase (first printing's rules)"
+        elif any(n in EVENTS or n in self.state.supply for n in t.bought):
+            why = "Coffers are spent before buying anything (first printing's rules), and " \
+                "something was bought"
+        else:
+            rule, why = "debt.pay", "no Coffers are spent once paying off Debt has begun " \
+                "(Empires rulebook)"
+        return [Closed(coffers_label(n), rule, why) for n in range(1, p.coffers + 1)]
 
     def spend_coffers(self: Game, p: Player, n: int) -> None:
         """Remove ``n`` tokens from p's Coffers for +$1 each (rule ``coffers.spend``)."""
