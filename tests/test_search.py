@@ -376,7 +376,7 @@ def test_a_long_sentence_shows_the_part_that_answers():
     can be played again') is at the end, which the first 200 characters cut off."""
     from dominion_tavern.checker.reference.search import WIDTH
     hits = {h.id: h.line for h in search(
-        "after villa sends me back to my action phase can I play treasures again", 3)}
+        "after villa sends me back to my action phase can I play treasures again", 5)}
     line = hits["villa.buy-phase-return"]
     assert line.startswith("…") and line.endswith("so Treasures can be played again.")
     assert len(line) <= WIDTH
