@@ -57,6 +57,7 @@ from dominion_tavern.rulebook.setup import (
     MAX_COUNT,
     SetupError,
     black_market_cards,
+    texts_problems,
     check_card_name,
     copies_in_game,
     default_pile,
@@ -157,6 +158,15 @@ def _at(path: Where) -> str:
     return "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path).lstrip(".")
 
 
+def _texts(spec: dict[str, Any], kingdom: list[str]) -> dict[str, str]:
+    """``texts``: the named text each card or Event given plays by (``Outpost: '2022'``)."""
+    texts = spec.get("texts") or {}
+    for name, problem, _ in texts_problems(texts, kingdom, list(spec.get("events", []))):
+        raise PositionError(f"texts.{name}: {problem}" if name is not None else
+                            f"texts: {problem}")
+    return {name: str(i) for name, i in texts.items()}
+
+
 def build(spec: dict[str, Any]) -> tuple[GameState, str]:
     """A new :class:`GameState` for ``spec`` and the phase the game starts in."""
     ruleset = spec.get("ruleset", "current")
@@ -186,7 +196,7 @@ def build(spec: dict[str, Any]) -> tuple[GameState, str]:
     state = GameState(players=players, ruleset=ruleset, seed=int(spec.get("seed", 0)),
                       supply={}, nonsupply={}, trash=Zone("trash"),
                       events=list(spec.get("events", [])), turn=turn, kingdom=kingdom,
-                      ask_chance="seed" not in spec)
+                      ask_chance="seed" not in spec, texts=_texts(spec, kingdom))
     _piles(state, spec)
     _put(state, state.trash, expand(spec.get("trash"), "trash"))
     for p, ps in zip(players, pspecs, strict=True):
