@@ -57,7 +57,6 @@ from dominion_tavern.rulebook.setup import (
     MAX_COUNT,
     SetupError,
     black_market_cards,
-    texts_problems,
     check_card_name,
     copies_in_game,
     default_pile,
@@ -65,6 +64,7 @@ from dominion_tavern.rulebook.setup import (
     kingdom_problems,
     nonsupply_names,
     supply_names,
+    texts_problems,
     too_many,
 )
 

@@ -195,8 +195,8 @@ def test_outpost_2022_on_an_extra_turn_does_nothing(ruleset):
     g = outpost_game(ruleset, texts=TEXT_2022, turn={"number": 2, "extra": True})
     g.answer("play Outpost")
     [e] = entries(g, "gets nothing from")
-    assert (e.rule, e.note) == ("turn.extra", "the previous turn was theirs (Outpost's 2022 "
-                                "text)")
+    assert (e.rule, e.note) == ("turn.extra",
+                                "the previous turn was theirs, by Outpost's 2022 text")
     g.answer("end Buy phase")
     ann = g.player("Ann")
     assert whose(g) == "Bob" and len(ann.hand.cards) == 5 and "Outpost" in names(ann.discard)
@@ -210,7 +210,7 @@ def test_outpost_2022_second_outpost_does_nothing(ruleset):
     for a in ("play Village", "play Outpost", "play Outpost"):
         g.answer(a)
     [e] = entries(g, "gets nothing from")
-    assert e.note == "not the first Outpost played this turn (Outpost's 2022 text)"
+    assert e.note == "not the first Outpost played this turn, by Outpost's 2022 text"
     g.answer("end Buy phase")
     ann = g.player("Ann")
     assert whose(g) == "Ann" and len(ann.hand.cards) == 3
@@ -225,10 +225,10 @@ def test_throne_room_on_outpost_2022_one_turn_and_stays_out(ruleset):
     g = outpost_game(ruleset, texts=TEXT_2022, kingdom=["Outpost", "Throne Room"],
                      hand=("Throne Room", "Outpost", "Copper"))
     g.answer("play Throne Room")
-    g.answer("Throne Room: play Outpost twice" if "Throne Room: play Outpost twice"
-             in g.legal() else g.legal()[0])
+    g.answer("play Outpost")
+    assert len(entries(g, "will take an extra turn")) == 1
     assert len(entries(g, "gets nothing from")) == 1
-    g.answer("end Buy phase") if "end Buy phase" in g.legal() else finish_turn(g)
+    g.answer("end Buy phase")
     ann = g.player("Ann")
     assert whose(g) == "Ann" and g.state.turn.extra and len(ann.hand.cards) == 3
     assert sorted(names(ann.play)) == ["Outpost", "Throne Room"]
@@ -281,7 +281,7 @@ def test_a_named_text_that_is_not_the_rulesets():
                      ann={"hand": ["Copper"], "deck": ["10 Silver"]})
     g.answer("buy Mission")
     [e] = entries(g, "takes no extra turn")
-    assert e.note == "the previous turn was theirs (Mission's 2015 text)"
+    assert e.note == "the previous turn was theirs, by Mission's 2015 text"
     assert "buy Mission" not in g.legal()
     h = outpost_game("2015", texts={"Mission": "2023"}, events=["Mission"], kingdom=[],
                      phase="buy", turn={"coins": 8, "buys": 2},

@@ -833,10 +833,11 @@ class TurnLoop:
     def extra_turn_choices(self: Game, p: Player):
         """In Clean-up, with several extra turns waiting: where the texts of all ``p``'s own
         Mission and Outpost turns give no 3rd turn in a row (the 2023 texts), ``p`` first picks
-        the one to take (the others fail, as a 3rd turn in a row would); then, with turns from more than one source or for more than one
-        player left, ``p`` picks which comes first (rule ``turn.extra.choice``). These choices
-        are made between turns: on a Possession turn the possessed player makes them, not the
-        possessor (rule ``possession.decides``)."""
+        the one to take (the others fail, as a 3rd turn in a row would); then, with turns from
+        more than one source or for more than one player left, ``p`` picks which comes first
+        (rule ``turn.extra.choice``); a turn whose text gives no 3rd in a row fails when it
+        comes after another. These choices are made between turns: on a Possession turn the
+        possessed player makes them, not the possessor (rule ``possession.decides``)."""
         s = self.state
         own = list(dict.fromkeys(src for i, src in s.extra_turns
                                  if i == p.index and src != POSSESSION))
@@ -947,8 +948,8 @@ class TurnLoop:
 
 def with_text(note: str, text: str) -> str:
     """A log note with the named text that decided it, where the setup chose one: ``"not a
-    3rd turn in a row (Mission's 2023 text)"``."""
-    return f"{note} ({text})" if text else note
+    3rd turn in a row, by Mission's 2023 text"``."""
+    return f"{note}, by {text}" if text else note
 
 
 def previous_turn_theirs(s: GameState, idx: int) -> bool:
