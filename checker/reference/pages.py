@@ -13,7 +13,7 @@ from collections import defaultdict
 from pathlib import Path
 
 from dominion_tavern.checker import CORPUS
-from dominion_tavern.checker.reference.entries import errata_line
+from dominion_tavern.checker.reference.entries import errata_line, text_use
 from dominion_tavern.rulebook.carddata import CARDS, EVENTS, CardDef, EventDef
 from dominion_tavern.rulebook.rules import RULES, Rule, rulings
 from ruamel.yaml import YAML
@@ -134,7 +134,12 @@ def card_entry(d: CardDef | EventDef, own: list[dict], shown: dict[str, list[str
             facts.append(f"exchanged for {d.upgrade}")
     lines = [f'<a id="{slug(d.name)}"></a>', f"## {d.name}", "",
              "; ".join(f for f in facts if f) + ".", ""]
-    if d.texts["2015"] == d.texts["current"]:
+    if d.named:
+        for t in d.named:
+            lines += [f"Printed text {t.id} ({text_use(t.rulesets)}; a scenario plays by it "
+                      f"with `texts: {{{d.name}: '{t.id}'}}`):", "", _text_block(t.text), "",
+                      f"*Source: {t.source}.*", ""]
+    elif d.texts["2015"] == d.texts["current"]:
         lines += [_text_block(d.texts["current"]), ""]
     else:
         lines += ["Printed text under `2015` (first printing):", "",
