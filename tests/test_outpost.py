@@ -4,6 +4,9 @@ Expedition on top of 3 cards, and next-turn Durations and attacks before an extr
 
 from __future__ import annotations
 
+import html
+import json
+
 import pytest
 from helpers import BOTH, entries, finish_turn, names, position
 
@@ -288,3 +291,25 @@ def test_a_named_text_that_is_not_the_rulesets():
                      ann={"hand": ["Copper"]})
     h.answer("buy Mission")
     assert "buy Mission" in h.legal()
+
+
+def test_the_stepper_and_why_show_the_text_in_use(capsys):
+    """The stepper's header names the text the setup chose, Outpost's pile says its text in
+    use (chosen or the ruleset's), and ``tavern why`` prints each named text the game plays
+    by, saying who chose it."""
+    from dominion_tavern.checker.cli import main
+    from dominion_tavern.notebooks.widgets.game_html import piles_html, turn_html
+    g = outpost_game("current", texts=TEXT_2022, events=["Mission"])
+    assert "(ruleset current; Outpost&#x27;s 2022 text)" in turn_html(g)
+    assert "text 2022 (setup.texts): If this is the first time" in html.unescape(
+        piles_html(g.state))
+    assert "text 2023 (ruleset current): Take an extra turn" in html.unescape(
+        piles_html(g.state))
+    assert main(["why", "checker/scenarios/turns/outpost-2022-mission-2015.yaml"]) == 0
+    out = capsys.readouterr().out
+    assert "Outpost plays by its 2022 text (named in setup.texts): If this is the first" in out
+    assert "Mission plays by its 2015 text (the ruleset 2015 uses it): Once per turn" in out
+    assert main(["why", "--json", "checker/scenarios/turns/outpost-2022-mission-2015.yaml"]) == 0
+    texts = json.loads(capsys.readouterr().out)["texts"]
+    assert [(t["card"], t["id"], t["named"]) for t in texts] == \
+        [("Outpost", "2022", True), ("Mission", "2015", False)]

@@ -353,6 +353,12 @@ class GameState:
         chosen = self.texts.get(name)
         return d.named_text(chosen) if chosen else d.default_text(self.ruleset)
 
+    def texts_in_use(self) -> list[tuple[str, NamedText, bool]]:
+        """The game's cards and Events with named texts: each name, the text it plays by, and
+        whether the setup chose it (else its ruleset did)."""
+        names = dict.fromkeys([*self.kingdom, *self.supply, *self.nonsupply, *self.events])
+        return [(n, t, n in self.texts) for n in names if (t := self.text_of(n)) is not None]
+
     def says(self, name: str, what: str) -> bool:
         """Whether the text ``name`` has in this game says ``what`` (one of
         :data:`rulebook.carddata.TEXT_SAYS`): where the engine reads a named text's
