@@ -53,6 +53,13 @@ CARD_PAGES = [
     ("cards-others.md", "Cards from other sets used in Adventures examples and rulings",
      lambda d: d.set not in ("adventures", "base-2e")),
 ]
+#: What the two rulesets mean for a card from another set (the cards-others page's preface).
+OUTSIDE_RULESETS = (
+    "For a card from another set, `2015` is its first printing with its set's FAQ and rules, "
+    "`current` its latest text. A card printed with more than two texts over the years "
+    "(Outpost) lists each by its year, with its source and the ruleset that uses it; a "
+    "scenario may name any of them (`setup.texts: {Outpost: '2022'}`), and it then stays the "
+    "same under both rulesets.")
 #: Rules a card uses because of its types (each card also gets those its scenarios cite).
 TYPE_RULES = {
     "Duration": ["duration", "duration.stays-in-play", "duration.start-of-turn"],
@@ -181,6 +188,8 @@ def build_pages() -> dict[str, str]:
     pages = {"rules.md": rules_page(shown)}
     for filename, title, keep in CARD_PAGES:
         lines = [f"# {title}", ""]
+        if filename == "cards-others.md":
+            lines += [OUTSIDE_RULESETS, ""]
         for d in sorted((d for d in CARDS.values() if keep(d)), key=lambda d: d.name):
             uses = {r for t in d.types for r in TYPE_RULES.get(t, [])} | card_rules[d.name]
             lines += card_entry(d, by_card[d.name], shown, uses & set(RULES))
