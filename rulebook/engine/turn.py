@@ -859,9 +859,9 @@ class TurnLoop:
 
     def choose_extra_turn(self: Game, p: Player, sources: list[str]):
         """``p``'s own Mission and Outpost turns set up in one turn, all with texts that give
-        no 3rd turn in a row: ``p``
-        picks the one to take and the others fail, as a 3rd turn in a row would (rule
-        ``turn.extra.choice``). A failed Outpost turn leaves Outpost nothing to do."""
+        no 3rd turn in a row: ``p`` picks the one to take and the others fail, as a 3rd turn in
+        a row would (rule ``turn.extra.choice``). A failed Outpost turn leaves Outpost nothing
+        to do."""
         s = self.state
         chosen = yield from self.choose(p, "Clean-up: which extra turn do you take? (the "
                                         "others fail)", [Option(f"take the {src} turn", src)
