@@ -313,3 +313,19 @@ def test_the_stepper_and_why_show_the_text_in_use(capsys):
     texts = json.loads(capsys.readouterr().out)["texts"]
     assert [(t["card"], t["id"], t["named"]) for t in texts] == \
         [("Outpost", "2022", True), ("Mission", "2015", False)]
+
+
+def test_a_position_with_a_2022_outpost_played_this_turn():
+    """A position's Outpost played this turn under its 2022 text (ruling
+    outpost.2022-conditions): after Bob's turn, 3 cards and Ann's extra turn; on Ann's extra
+    turn (the previous turn hers: ruling outpost.2022-nothing-after-own-turn), nothing."""
+    g = outpost_game("current", texts=TEXT_2022, phase="buy",
+                     turn={"number": 2, "previous": "Bob"},
+                     ann={"hand": ["Estate"], "play": ["Outpost"], "deck": ["10 Silver"]})
+    g.answer("end Buy phase")
+    assert whose(g) == "Ann" and g.state.turn.extra and len(g.player("Ann").hand.cards) == 3
+    h = outpost_game("current", texts=TEXT_2022, phase="buy", turn={"number": 2, "extra": True},
+                     ann={"hand": ["Estate"], "play": ["Outpost"], "deck": ["10 Silver"]})
+    h.answer("end Buy phase")
+    assert whose(h) == "Bob" and len(h.player("Ann").hand.cards) == 5
+    assert "Outpost" in names(h.player("Ann").discard)
