@@ -197,6 +197,8 @@ def build(spec: dict[str, Any]) -> tuple[GameState, str]:
                       supply={}, nonsupply={}, trash=Zone("trash"),
                       events=list(spec.get("events", [])), turn=turn, kingdom=kingdom,
                       ask_chance="seed" not in spec, texts=_texts(spec, kingdom))
+    # before the cards are placed: a card played this turn resumes by whose turns came before
+    state.turn_owners += _turn_owners(players, current, turn, turn_spec.get("previous"))
     _piles(state, spec)
     _put(state, state.trash, expand(spec.get("trash"), "trash"))
     for p, ps in zip(players, pspecs, strict=True):
@@ -212,7 +214,6 @@ def build(spec: dict[str, Any]) -> tuple[GameState, str]:
     turn.returning = _put(state, current.aside, returning)
     if "seed_draws" in spec:  # what the seeded generator had drawn when the position was written
         state.rng.advance(int(spec["seed_draws"]))
-    state.turn_owners += _turn_owners(players, current, turn, turn_spec.get("previous"))
     return state, phase
 
 
