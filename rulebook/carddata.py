@@ -110,8 +110,55 @@ cost of $ only equals its ``int``; costs have no ``<``, so no comparison can ski
 _COST = re.compile(r"^(?:\$(\d+))?(P)?\s*(?:(\d+)D)?$")
 
 
+#: What a named text's words make the engine check, each read in one place (the extra turn's
+#: conditions, rule ``turn.extra``): ``previous-turn-not-yours`` (nothing happens if the
+#: previous turn was the player's: Mission 2015, Outpost 2022), ``first-this-turn`` (only the
+#: first Outpost played this turn does anything: Outpost 2022), ``no-more-than-two`` (a play
+#: gives no turn that would make more than two in a row: Outpost 2009), ``not-a-3rd-turn`` (the
+#: extra turn fails when it would be a 3rd in a row: Mission and Outpost 2023) and
+#: ``once-per-turn`` (Mission 2015).
+TEXT_SAYS = ("previous-turn-not-yours", "first-this-turn", "no-more-than-two",
+             "not-a-3rd-turn", "once-per-turn")
+
+
 @dataclass(frozen=True, slots=True)
-class CardDef:
+class NamedText:
+    """One of a card's printed texts, named by its year: the exact words, where they come
+    from, the rulesets that use it unless a scenario names another (``setup.texts``), and what
+    of :data:`TEXT_SAYS` its words say.
+
+    >>> [(t.id, t.rulesets) for t in CARDS["Outpost"].named]
+    [('2009', ('2015',)), ('2022', ()), ('2023', ('current',))]
+    """
+
+    id: str
+    text: str
+    source: str
+    rulesets: tuple[str, ...]
+    says: frozenset[str]
+
+
+class NamedTexts:
+    """What a card or Event with named texts (``texts.ID`` in cards.toml) offers: its ids, a
+    text by id, and the one a ruleset uses. Mixed into :class:`CardDef` and
+    :class:`EventDef`, whose ``named`` is empty for a card with one text per ruleset."""
+
+    __slots__ = ()
+    named: tuple[NamedText, ...]
+
+    def text_ids(self) -> list[str]:
+        return [t.id for t in self.named]
+
+    def named_text(self, text_id: str) -> NamedText:
+        return next(t for t in self.named if t.id == text_id)
+
+    def default_text(self, ruleset: str) -> NamedText:
+        """The named text ``ruleset`` uses (the card must have named texts)."""
+        return next(t for t in self.named if ruleset in t.rulesets)
+
+
+@dataclass(frozen=True, slots=True)
+class CardDef(NamedTexts):
     """What is printed on a card, plus the two flags of where it lives (Kingdom, Supply)."""
 
     name: str
@@ -128,6 +175,7 @@ class CardDef:
     brings: tuple[str, ...] = ()  # non-Supply piles the card brings (Cavalry: Horse)
     gained_to: str = "discard"    # where a gain that would go to the discard pile goes
     abilities: str = ""  # whose behaviour the card has: its own name, except inherited Estates
+    named: tuple[NamedText, ...] = ()  # its printed texts by year, where it has several
     is_action: bool = field(init=False)
     is_treasure: bool = field(init=False)
     is_victory: bool = field(init=False)
@@ -161,7 +209,7 @@ def inheritable(d: CardDef, ruleset: str) -> bool:
 
 
 @dataclass(frozen=True, slots=True)
-class EventDef:
+class EventDef(NamedTexts):
     """An Event: bought like a card, never gained or owned (rule ``event``)."""
 
     name: str
@@ -170,6 +218,7 @@ class EventDef:
     limits: dict[str, str | None]  # ruleset -> "turn", "game" or None
     errata: dict | None = None
     set: str = "adventures"
+    named: tuple[NamedText, ...] = ()
 
     def text(self, ruleset: str = DEFAULT_RULESET) -> str:
         return self.texts[ruleset]
@@ -182,7 +231,31 @@ class EventDef:
 def _texts(entry: dict) -> dict[str, str]:
     if "text" in entry:
         return dict.fromkeys(RULESETS, entry["text"])
+    if "texts" in entry:
+        return {r: t.text for t in _named(entry) for r in t.rulesets}
     return {"2015": entry["text_2015"], "current": entry["text_current"]}
+
+
+def _named(entry: dict) -> tuple[NamedText, ...]:
+    """``texts.ID = { text, source, rulesets, says }``: each ruleset uses exactly one."""
+    named = tuple(NamedText(i, t["text"], t["source"], tuple(t.get("rulesets", ())),
+                            frozenset(t.get("says", ())))
+                  for i, t in entry.get("texts", {}).items())
+    for t in named:
+        if not t.says <= set(TEXT_SAYS) or not set(t.rulesets) <= set(RULESETS):
+            raise ValueError(f"cards.toml: text {t.id}: unknown says or rulesets")
+    if named and sorted(r for t in named for r in t.rulesets) != sorted(RULESETS):
+        raise ValueError("cards.toml: each ruleset uses exactly one named text")
+    return named
+
+
+def _once(entry: dict, ruleset: str) -> str | None:
+    """An Event's once-per limit under ``ruleset``: its text's (``once-per-turn``) where it
+    has named texts, else ``once``."""
+    for t in _named(entry):
+        if ruleset in t.rulesets and "once-per-turn" in t.says:
+            return "turn"
+    return entry.get("once")
 
 
 def _cost(entry: dict) -> Cost:
@@ -202,13 +275,14 @@ def _load() -> tuple[dict[str, CardDef], dict[str, EventDef]]:
             kingdom=e["kingdom"], supply=e["supply"], texts=_texts(e), pile=e.get("pile"),
             upgrade=e.get("upgrade"), line=e.get("line"), errata=e.get("errata"),
             brings=tuple(e.get("brings", ())), gained_to=e.get("gained_to", "discard"),
+            named=_named(e),
         )
         for name, e in raw["cards"].items()
     }
     events = {
         name: EventDef(name=name, cost=_cost(e), texts=_texts(e), errata=e.get("errata"),
-                       set=e.get("set", "adventures"),
-                       limits={r: e.get(f"once_{r}", e.get("once")) for r in RULESETS})
+                       set=e.get("set", "adventures"), named=_named(e),
+                       limits={r: _once(e, r) for r in RULESETS})
         for name, e in raw["events"].items()
     }
     return cards, events

@@ -64,6 +64,7 @@ from dominion_tavern.rulebook.setup import (
     kingdom_problems,
     nonsupply_names,
     supply_names,
+    texts_problems,
     too_many,
 )
 
@@ -157,6 +158,15 @@ def _at(path: Where) -> str:
     return "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path).lstrip(".")
 
 
+def _texts(spec: dict[str, Any], kingdom: list[str]) -> dict[str, str]:
+    """``texts``: the named text each card or Event given plays by (``Outpost: '2022'``)."""
+    texts = spec.get("texts") or {}
+    for name, problem, _ in texts_problems(texts, kingdom, list(spec.get("events", []))):
+        raise PositionError(f"texts.{name}: {problem}" if name is not None else
+                            f"texts: {problem}")
+    return {name: str(i) for name, i in texts.items()}
+
+
 def build(spec: dict[str, Any]) -> tuple[GameState, str]:
     """A new :class:`GameState` for ``spec`` and the phase the game starts in."""
     ruleset = spec.get("ruleset", "current")
@@ -186,7 +196,9 @@ def build(spec: dict[str, Any]) -> tuple[GameState, str]:
     state = GameState(players=players, ruleset=ruleset, seed=int(spec.get("seed", 0)),
                       supply={}, nonsupply={}, trash=Zone("trash"),
                       events=list(spec.get("events", [])), turn=turn, kingdom=kingdom,
-                      ask_chance="seed" not in spec)
+                      ask_chance="seed" not in spec, texts=_texts(spec, kingdom))
+    # before the cards are placed: a card played this turn resumes by whose turns came before
+    state.turn_owners += _turn_owners(players, current, turn, turn_spec.get("previous"))
     _piles(state, spec)
     _put(state, state.trash, expand(spec.get("trash"), "trash"))
     for p, ps in zip(players, pspecs, strict=True):
@@ -202,7 +214,6 @@ def build(spec: dict[str, Any]) -> tuple[GameState, str]:
     turn.returning = _put(state, current.aside, returning)
     if "seed_draws" in spec:  # what the seeded generator had drawn when the position was written
         state.rng.advance(int(spec["seed_draws"]))
-    state.turn_owners += _turn_owners(players, current, turn, turn_spec.get("previous"))
     return state, phase
 
 

@@ -132,6 +132,48 @@ def not_in_game(name: str, kingdom: list[str]) -> str:
             f"{', '.join(kingdom) or 'none'})")
 
 
+def texts_problems(texts: object, kingdom: list[str], events: list[str]
+                   ) -> list[tuple[str | None, str, bool]]:
+    """What is wrong with ``setup.texts`` (card or Event name -> text id) for a game with
+    ``kingdom`` and ``events``: ``(name, problem, about_the_name)`` each, the name None for a
+    value that is no mapping. One check for every surface (the scenario loader, positions, the
+    desk), so each says the same.
+
+    >>> texts_problems({"Outpots": "2022", "Outpost": "2021", "Village": "2015"},
+    ...                ["Outpost", "Village"], [])[:2]  # doctest: +NORMALIZE_WHITESPACE
+    [('Outpots', "unknown card or Event 'Outpots'; did you mean Outpost?", True),
+     ('Outpost', "Outpost has no text '2021'; its texts: 2009, 2022, 2023", False)]
+    >>> print(texts_problems({"Village": "2015"}, ["Village"], [])[0][1])
+    ... # doctest: +NORMALIZE_WHITESPACE
+    Village has one text per ruleset, and the ruleset chooses it; setup.texts names a text
+    only for a card with several (Mission, Outpost)
+    """
+    if not isinstance(texts, dict):
+        return [(None, "a mapping of card or Event name to text id (Outpost: '2022')", False)]
+    in_game = {*kingdom, *supply_names(kingdom), *nonsupply_names(kingdom),
+               *black_market_cards(kingdom)}
+    several = ", ".join(sorted(n for n, d in {**CARDS, **EVENTS}.items() if d.named))
+    out: list[tuple[str | None, str, bool]] = []
+    for name, text_id in texts.items():
+        d = CARDS.get(name) or EVENTS.get(name)
+        if d is None:
+            out.append((name, f"unknown card or Event {name!r}"
+                        f"{suggest_card(str(name), [*CARDS, *EVENTS])}", True))
+        elif not d.named:
+            out.append((name, f"{name} has one text per ruleset, and the ruleset chooses it; "
+                        f"setup.texts names a text only for a card with several ({several})",
+                        True))
+        elif name in EVENTS and name not in events:
+            out.append((name, f"{name} is not in this game: put it in setup.events "
+                        f"(Events: {', '.join(events) or 'none'})", True))
+        elif name in CARDS and name not in in_game:
+            out.append((name, not_in_game(name, kingdom), True))
+        elif str(text_id) not in d.text_ids():
+            out.append((name, f"{name} has no text {str(text_id)!r}; its texts: "
+                        f"{', '.join(d.text_ids())}", False))
+    return out
+
+
 @dataclass
 class Setup:
     """What a new game is made from."""

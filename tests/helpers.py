@@ -29,10 +29,12 @@ def kingdoms(count: int, seed: int) -> list[tuple[list[str], list[str]]]:
 
 
 def position(kingdom=(), *, ruleset="current", phase="action", piles=None, trash=(),
-             events=(), turn=None, seed: int | None = 0, black_market=None, **players) -> Game:
+             events=(), turn=None, seed: int | None = 0, black_market=None, texts=None,
+             **players) -> Game:
     """A game at ``phase`` of Ann's turn. Keyword ``ann={...}``/``bob={...}`` describe the
     players' zones (hand, deck top first, discard, play, mat, ...). Shuffles are decided by
-    ``seed``; ``seed=None`` asks chance steps instead (rule ``chance.unknown-order``)."""
+    ``seed``; ``seed=None`` asks chance steps instead (rule ``chance.unknown-order``).
+    ``texts`` names the printed text a card plays by (``{"Outpost": "2022"}``)."""
     pspecs = [dict(players.get(n.lower(), {}), name=n) for n in ("Ann", "Bob", "Cid")
               if n == "Ann" or n == "Bob" or n.lower() in players]
     spec = {"ruleset": ruleset, "kingdom": list(kingdom), "players": pspecs,
@@ -42,6 +44,8 @@ def position(kingdom=(), *, ruleset="current", phase="action", piles=None, trash
         spec["seed"] = seed
     if black_market is not None:
         spec["black_market"] = list(black_market)
+    if texts is not None:
+        spec["texts"] = dict(texts)
     return Game(lambda: build(spec))
 
 

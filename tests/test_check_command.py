@@ -225,6 +225,25 @@ def test_compare_rulesets(tmp_path, capsys):
     assert set(rows["port"]["results"]) == {"2015", "current"}
 
 
+def test_compare_rulesets_keeps_the_named_texts(capsys):
+    """Outpost's 2022 text named by the scenario stays under both rulesets, and the comparison
+    says so; only Mission's text follows the ruleset: 2015 gives both extra turns, current's
+    2023 text fails after the Outpost turn (ruling outpost.2022-mission-2015)."""
+    turns = CORPUS / "turns"
+    code, out, _ = check(capsys, "--compare-rulesets", turns / "outpost-2022-mission-2015.yaml",
+                         turns / "outpost-2022-in-extra-turn.yaml")
+    assert code == 0
+    assert "DIFFERS outpost-2022-mission-2015:" in out
+    assert "    texts kept: Outpost's 2022 text under both rulesets (setup.texts)" in out
+    assert "along the way: card texts that differ: Mission\n" in out
+    assert "SAME outpost-2022-in-extra-turn: texts kept: Outpost's 2022 text under both " \
+        "rulesets (setup.texts)" in out
+    code, out, _ = check(capsys, "--compare-rulesets", "--json", turns / "outpost-2022-mission-"
+                         "2015.yaml")
+    assert json.loads(out)["texts_fixed"] == "Outpost's 2022 text under both rulesets " \
+        "(setup.texts)"
+
+
 def test_an_estate_token_on_a_duration_is_refused_under_the_current_rules(tmp_path, capsys):
     """Ruling inheritance.no-duration-current (the wiki's List of cards: Inheritance sets aside
     a "non-Command non-Duration Action card"): the book's 2015 position with the Estate token

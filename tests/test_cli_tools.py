@@ -173,6 +173,21 @@ def test_card_with_errata_and_json(capsys):
     assert "text (2015):" in out and "text (current):" in out and "errata" in out
 
 
+def test_card_shows_every_named_text(capsys):
+    """Outpost's three printed texts, each with its year, the ruleset that uses it (none for
+    2022) and its source; ``--json`` gives them as ``named_texts``."""
+    code, out, _ = run(capsys, "card", "Outpost")
+    assert code == 0
+    assert "  text 2009 (used by ruleset 2015):\n    You only draw 3 cards (instead of 5)" in out
+    assert "  text 2022 (used by no ruleset):\n    If this is the first time you played" in out
+    assert "  text 2023 (used by ruleset current):\n    You only draw 3 cards for your next" in out
+    assert "source: Seaside 2nd edition (2022)" in out and "text (2015):" not in out
+    code, out, _ = run(capsys, "card", "Outpost", "--json")
+    named = json.loads(out)["named_texts"]
+    assert [(t["id"], t["rulesets"]) for t in named] == \
+        [("2009", ["2015"]), ("2022", []), ("2023", ["current"])]
+
+
 def test_card_lists_scenarios(capsys):
     if not any(p.stem == "throne-room-smithy" for p in SCENARIOS):
         pytest.skip("corpus scenario not present")

@@ -188,8 +188,11 @@ def test_every_kind_of_hit_opens_and_a_rule_that_differs_shows_both_texts():
     entry = f.open("turn.extra")
     assert "text (ruleset 2015)" in entry and "text (ruleset current)" in entry
     f.find("Mission")
-    entry = f.open("Mission")        # a card or Event: both texts, its rulings, scenarios
-    assert "card text (ruleset 2015)" in entry and "mission.no-chain" in entry
+    entry = f.open("Mission")        # a card or Event: its named texts, rulings, scenarios
+    assert "card text 2015 (used by ruleset 2015)" in entry and "mission.no-chain" in entry
+    assert "card text 2023 (used by ruleset current)" in entry
+    f.find("Outpost")
+    assert "card text 2022 (used by no ruleset)" in f.open("Outpost")
     assert "mission-extra-turn" in entry
     f.find("tavern mat")
     entry = f.open("Tavern mat")     # a glossary term, its rules opening to their text
@@ -291,17 +294,48 @@ def test_a_renamed_player_is_renamed_everywhere():
     ("play", "Peasant, Soldier, [Copper", "Ann's in play: cannot read"),
     ("kingdom", "", "Ann's in play: Peasant is not in this game"),
     ("tokens", "+1 Card: Village", "the +1 Card token must sit on a Supply pile of this game"),
+    ("texts", "Outpots: 2022", "card texts: unknown card or Event 'Outpots'; did you mean "
+                               "Outpost?"),
+    ("texts", "Outpost: 2022", "card texts: Outpost is not in this game: put it in the Kingdom "
+                               "(Kingdom: Peasant)"),
+    ("texts", "Peasant: 2015", "card texts: Peasant has one text per ruleset, and the ruleset "
+                               "chooses it; the card texts field names a text only for a card "
+                               "with several (Mission, Outpost)"),
+    ("texts", "Outpost 2022", "card texts: write 'name: value' pairs"),
 ])
 def test_the_desk_refuses_what_the_loader_refuses(field, text, message):
     desk = puzzle()
     target = {"piles": desk.form.piles, "kingdom": desk.form.kingdom,
               "play": desk.form.zone("Ann", "play"),
-              "tokens": desk.form.player("Ann").tokens}[field]
+              "tokens": desk.form.player("Ann").tokens, "texts": desk.form.texts}[field]
     target.value = text
     assert desk.ask() is None
     assert message in html.unescape(desk.message.value)
     assert "cannot be asked yet" in desk.message.value
     assert desk.results.layout.display == "none" and desk.asked is None
+
+
+def test_a_text_picked_for_a_card_with_several_is_the_one_the_game_plays_by():
+    """The form's card texts field names Outpost's 2022 text (its placeholder lists the cards
+    with several texts and their ids): the desk's scenario plays by it, and a text the card
+    does not have is refused with its ids listed."""
+    desk = Desk(title=None)
+    assert "Outpost (2009, 2022, 2023)" in desk.form.texts.placeholder
+    desk.form.fill({"kingdom": ["Outpost"],
+                    "players": [{"name": "Ann", "hand": ["Outpost"]}, {"name": "Bob"}],
+                    "turn": {"player": "Ann", "phase": "action", "number": 2,
+                             "extra": True}})
+    desk.form.texts.value = "Outpost: 2022"
+    scn, _ = desk.scenario()
+    g = scn.game()
+    assert g.state.text_of("Outpost").id == "2022"
+    g.answer("play Outpost")
+    assert [e.note for e in g.log if e.verb == "gets nothing from"] == \
+        ["the previous turn was theirs, by Outpost's 2022 text"]
+    desk.form.texts.value = "Outpost: 2021"
+    assert desk.ask() is None
+    assert "card texts: Outpost has no text '2021'; its texts: 2009, 2022, 2023" in \
+        html.unescape(desk.message.value)
 
 
 def test_its_messages_are_the_loaders(tmp_path):
@@ -383,7 +417,7 @@ def test_the_form_has_a_field_for_every_key_a_setup_may_have():
     schema = json.loads((CORPUS.parent / "scenario.schema.json").read_text())
     form = PositionForm()
     spec = {"ruleset": "2015", "kingdom": ["Village", "Gear", "Ratcatcher", "Black Market"],
-            "events": ["Alms"],
+            "events": ["Alms"], "texts": {"Outpost": "2022"},
             "piles": {"Village": 3}, "trash": ["Estate"], "seed": 4, "seed_draws": 120,
             "black_market": ["Smithy"],
             "players": [{"name": "Ann", "hand": ["Copper"], "play": ["Gear"],

@@ -90,3 +90,21 @@ def test_tavern_dump_order_actual_writes_the_order_and_loads_back(tmp_path, caps
         [c.name for c in original.player("Ann").deck.cards]
     assert loaded.state.rng.getstate() == original.state.rng.getstate()
     capsys.readouterr()
+
+
+def test_tavern_dump_writes_the_named_texts_back(tmp_path, capsys):
+    """A scenario playing by Outpost's 2022 text, dumped after Outpost's extra turn has begun
+    (the Outpost there, played on an extra turn, does nothing under that text): the written
+    file names the text, and loads back to a game that plays by it (5 cards, Bob next)."""
+    src = "checker/scenarios/turns/outpost-2022-extra-turn-three-cards.yaml"
+    out = tmp_path / "out.yaml"
+    assert main(["dump", src, "-o", str(out)]) == 0
+    text = out.read_text()
+    assert "texts:\n    Outpost: '2022'\n" in text
+    g = load_scenario_text(text.replace("hand: [3 Silver]", "hand: [3 Silver, Outpost]")
+                           .replace("phase: buy", "phase: action"), "out.yaml").game()
+    assert g.state.texts == {"Outpost": "2022"} and g.state.turn.extra
+    g.answer("play Outpost")
+    g.answer("end Buy phase")
+    assert g.state.turn.player.name == "Bob" and len(g.player("Ann").hand.cards) == 5
+    capsys.readouterr()

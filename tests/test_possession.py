@@ -352,3 +352,27 @@ def test_outpost_played_while_possessed(ruleset):
     assert names(bob.hand) == ["Silver"] * 3 and g.pending.decider == "Bob"
     finish_turn(g)
     assert (g.state.turn.player.name, g.state.turn.extra) == ("Bob", False)
+
+
+@BOTH
+def test_outpost_2022_played_while_possessed(ruleset):
+    """Ruling outpost.2022-possessed (wiki: Outpost, Official FAQ 2022 and Other rules
+    clarifications): on Bob's Possession turn the previous turn was Ann's, so Outpost's 2022
+    text gives Bob its extra turn with 3 cards; on his own turn after it, the previous turn
+    (the Possession turn) was his: Outpost does nothing, 5 cards, no extra turn."""
+    g = possessed(ruleset, kingdom=("Possession", "Outpost"), texts={"Outpost": "2022"},
+                  bob={"hand": ["Outpost", "4 Copper"], "deck": ["Outpost", "2 Silver",
+                                                                   "Outpost", "20 Gold"]})
+    g.answer("play Outpost")
+    finish_turn(g)
+    t, bob = g.state.turn, g.player("Bob")
+    assert (t.number, t.player.name, t.given_by) == (3, "Bob", "Outpost")
+    assert names(bob.hand) == ["Outpost", "Silver", "Silver"]
+    finish_turn(g)  # the Outpost turn: Bob does not play it
+    assert (g.state.turn.player.name, g.state.turn.extra) == ("Bob", False)
+    assert names(bob.hand) == ["Outpost"] + ["Gold"] * 4
+    g.answer("play Outpost")
+    [e] = entries(g, "gets nothing from")
+    assert e.note == "the previous turn was theirs, by Outpost's 2022 text"
+    finish_turn(g)
+    assert g.state.turn.player.name == "Ann" and len(bob.hand.cards) == 5

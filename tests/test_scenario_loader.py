@@ -405,3 +405,33 @@ def test_recorded_marks_claims_in_three_places(tmp_path):
     assert [(p.line, "must not be empty" in p.message) for p in empty] == [(18, True)]
     misplaced = problems(tmp_path, GOOD.replace("  id: ok\n", "  id: ok\n  recorded: x\n"))
     assert "recorded" in misplaced[0].message
+
+
+def test_setup_texts_refused_with_what_would_be_valid(tmp_path):
+    """``setup.texts`` names a text by card: each bad entry is located on its key (the name)
+    or its value (the id), saying what would be valid; the file is refused whole."""
+    text = GOOD.replace("  kingdom: [Witch, Moat]\n", "  kingdom: [Witch, Moat, Outpost]\n"
+                        "  texts:\n    Outpots: '2022'\n    Outpost: '2021'\n"
+                        "    Witch: '2015'\n    Mission: '2015'\n")
+    got = [(p.line, p.column, p.message) for p in problems(tmp_path, text)]
+    assert got == [
+        (7, 5, "setup.texts.Outpots: unknown card or Event 'Outpots'; did you mean Outpost?"),
+        (8, 14, "setup.texts.Outpost: Outpost has no text '2021'; its texts: 2009, 2022, 2023"),
+        (9, 5, "setup.texts.Witch: Witch has one text per ruleset, and the ruleset chooses it; "
+         "setup.texts names a text only for a card with several (Mission, Outpost)"),
+        (10, 5, "setup.texts.Mission: Mission is not in this game: put it in setup.events "
+         "(Events: none)"),
+    ]
+    outside = GOOD.replace("  kingdom: [Witch, Moat]\n",
+                           "  kingdom: [Witch, Moat]\n  texts: {Outpost: 2022}\n")
+    [p] = problems(tmp_path, outside)
+    assert p.message == ("setup.texts.Outpost: Outpost is not in this game: put it in the "
+                         "Kingdom (Kingdom: Witch, Moat)")
+
+
+def test_setup_texts_a_year_unquoted_is_read_as_the_text(tmp_path):
+    """``Outpost: 2022`` (YAML reads a number) names the 2022 text like ``'2022'``."""
+    path = write(tmp_path, GOOD.replace("  kingdom: [Witch, Moat]\n",
+                                        "  kingdom: [Witch, Moat, Outpost]\n"
+                                        "  texts: {Outpost: 2022}\n"))
+    assert load_scenario(path).game().state.text_of("Outpost").id == "2022"

@@ -132,6 +132,9 @@ def compare(scenarios: list[Scenario], as_json: bool) -> int:
                     print(f"    {r.ruleset}: {r.failure}")
             for why in c.reasons:
                 print(f"    along the way: {why}")
+        if c.fixed and not as_json:
+            print(f"    texts kept: {c.fixed}" if c.differs else
+                  f"SAME {scn.id}: texts kept: {c.fixed}")
     if not as_json:
         print(f"{differing} of {len(scenarios)} scenarios differ between rulesets "
               f"{' and '.join(RULESETS)}")

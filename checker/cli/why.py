@@ -41,6 +41,12 @@ def add(sub) -> None:
     ap.set_defaults(run=run)
 
 
+def texts_json(g) -> list[dict[str, object]]:
+    """The named texts the game plays by: card, id, text, and whether the setup chose it."""
+    return [{"card": name, "id": t.id, "text": t.text, "named": named}
+            for name, t, named in g.state.texts_in_use()]
+
+
 def rule_entry(rid: str, ruleset: str) -> dict[str, str]:
     r = RULES.get(rid)
     if r is None:  # pragma: no cover - the log refuses unknown ids
@@ -84,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
                                 *(c.rule for c in pending)]))
     if args.json:
         print(json.dumps({"id": scn.id, "question": scn.question, "ruleset": rs,
-                          "out_of_game": out,
+                          "out_of_game": out, "texts": texts_json(g),
                           "passed": res.passed, "verdict": res.verdict,
                           "failure": res.failure,
                           "log": [e.as_dict() for e in g.log],
@@ -104,6 +110,9 @@ def run(args: argparse.Namespace) -> int:
     if out:
         print(f"Out of the game (rule game.setup.out-of-game): {out_of_game_words(g.state)}; "
               "copies the position places nowhere")
+    for name, t, named in g.state.texts_in_use():
+        chosen = "named in setup.texts" if named else f"the ruleset {rs} uses it"
+        print(f"{name} plays by its {t.id} text ({chosen}): {t.text}")
     print("\nLog:")
     for i, e in enumerate([*g.log, None]):
         for n, who, a, cs in closed_at:

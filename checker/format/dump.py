@@ -172,6 +172,8 @@ def state_spec(s: GameState, phase: str | None = None, actual: bool = False) -> 
             spec["seed_draws"] = s.rng.draws
     if s.events:
         spec["events"] = list(s.events)
+    if s.texts:  # the named texts the setup chose; the others follow the ruleset
+        spec["texts"] = dict(s.texts)
     players = [_player(s, p, actual) for p in s.players]
     placed: Counter[str] = Counter()
     for name, count, _ in placements({"trash": _names(s.trash.cards),

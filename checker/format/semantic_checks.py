@@ -25,6 +25,7 @@ from dominion_tavern.rulebook.setup import (
     nonsupply_names,
     not_in_game,
     supply_names,
+    texts_problems,
     too_many,
 )
 from dominion_tavern.rulebook.spelling import suggest, suggest_card
@@ -154,6 +155,7 @@ class _Checker:
             for j, entry in enumerate(_list(p.get("play"))):
                 self.play_entry(_dict(entry), ("setup", "players", i, "play", j))
         self.check_turn(_dict(self.setup.get("turn")))
+        self.check_texts()
         unseeded = "seed" not in self.setup
         for path in [("setup", "seed_draws")] * ("seed_draws" in self.setup) + \
                 [("setup", "players", i, "actual") for i, p in enumerate(self.players)
@@ -166,6 +168,17 @@ class _Checker:
             self.add((("setup", *path), f"{where(('setup', *path))}: {why}", False))
         self.check_cards()
         self.check_piles()
+
+    def check_texts(self) -> None:
+        """``setup.texts``: each name a card of this game or an Event with named texts, each
+        text one of its ids (:func:`rulebook.setup.texts_problems`, as a position checks)."""
+        texts = self.setup.get("texts")
+        if not isinstance(texts, dict) or not self.kingdom_known:
+            return
+        events = [e for e in _list(self.setup.get("events")) if isinstance(e, str)]
+        for name, problem, on_key in texts_problems(texts, self.kingdom, events):
+            path: P = ("setup", "texts", str(name))
+            self.add((path, f"{where(path)}: {problem}", on_key))
 
     def play_entry(self, entry: dict[str, Any], path: P) -> None:
         if entry.get("called"):

@@ -141,12 +141,19 @@ def scenarios_for(name: str | None, ruling_ids: set[str], folder: Path = CORPUS)
     return out
 
 
+def text_use(rulesets: tuple[str, ...] | list[str]) -> str:
+    """Which rulesets use a named text: ``used by ruleset 2015``, ``used by no ruleset``."""
+    return "used by ruleset " + " and ".join(rulesets) if rulesets else "used by no ruleset"
+
+
 def card_data(name: str, d: Any, event: bool) -> dict[str, Any]:
     texts = {rs: d.text(rs) for rs in RULESETS}
     own = [x for x in rulings() if x.get("card") == name]
+    named = [{"id": t.id, "text": t.text, "source": t.source, "rulesets": list(t.rulesets)}
+             for t in d.named]
     return {"name": name, "event": event, "cost": str(d.cost),
             "types": ["Event"] if event else list(d.types),
-            "set": None if event else d.set, "texts": texts,
+            "set": None if event else d.set, "texts": texts, "named_texts": named,
             "differs": len(set(texts.values())) > 1, "errata": d.errata, "rulings": own,
             "scenarios": scenarios_for(name, {x["id"] for x in own})}
 
@@ -154,7 +161,13 @@ def card_data(name: str, d: Any, event: bool) -> dict[str, Any]:
 def card_text(c: dict[str, Any]) -> str:
     lines = [f"{c['name']}: {', '.join(c['types'])}, costs {c['cost']}"
              + (f" ({c['set']})" if c["set"] else "")]
-    if c["differs"]:
+    if c["named_texts"]:
+        for t in c["named_texts"]:
+            lines += [f"  text {t['id']} ({text_use(t['rulesets'])}):", _wrap(t["text"]),
+                      _wrap(f"source: {t['source']}", "      ")]
+        lines.append(f"  (a scenario plays by another with setup.texts: {{{c['name']}: "
+                     f"'{c['named_texts'][0]['id']}'}})")
+    elif c["differs"]:
         for rs in RULESETS:
             lines += [f"  text ({rs}):", _wrap(c["texts"][rs])]
     else:

@@ -13,7 +13,7 @@ from collections import defaultdict
 from pathlib import Path
 
 from dominion_tavern.checker import CORPUS
-from dominion_tavern.checker.reference.entries import errata_line
+from dominion_tavern.checker.reference.entries import errata_line, text_use
 from dominion_tavern.rulebook.carddata import CARDS, EVENTS, CardDef, EventDef
 from dominion_tavern.rulebook.rules import RULES, Rule, rulings
 from ruamel.yaml import YAML
@@ -53,6 +53,13 @@ CARD_PAGES = [
     ("cards-others.md", "Cards from other sets used in Adventures examples and rulings",
      lambda d: d.set not in ("adventures", "base-2e")),
 ]
+#: What the two rulesets mean for a card from another set (the cards-others page's preface).
+OUTSIDE_RULESETS = (
+    "For a card from another set, `2015` is its first printing with its set's FAQ and rules, "
+    "`current` its latest text. A card printed with more than two texts over the years "
+    "(Outpost) lists each by its year, with its source and the ruleset that uses it; a "
+    "scenario may name any of them (`setup.texts: {Outpost: '2022'}`), and it then stays the "
+    "same under both rulesets.")
 #: Rules a card uses because of its types (each card also gets those its scenarios cite).
 TYPE_RULES = {
     "Duration": ["duration", "duration.stays-in-play", "duration.start-of-turn"],
@@ -134,7 +141,12 @@ def card_entry(d: CardDef | EventDef, own: list[dict], shown: dict[str, list[str
             facts.append(f"exchanged for {d.upgrade}")
     lines = [f'<a id="{slug(d.name)}"></a>', f"## {d.name}", "",
              "; ".join(f for f in facts if f) + ".", ""]
-    if d.texts["2015"] == d.texts["current"]:
+    if d.named:
+        for t in d.named:
+            lines += [f"Printed text {t.id} ({text_use(t.rulesets)}; a scenario plays by it "
+                      f"with `texts: {{{d.name}: '{t.id}'}}`):", "", _text_block(t.text), "",
+                      f"*Source: {t.source}.*", ""]
+    elif d.texts["2015"] == d.texts["current"]:
         lines += [_text_block(d.texts["current"]), ""]
     else:
         lines += ["Printed text under `2015` (first printing):", "",
@@ -176,6 +188,8 @@ def build_pages() -> dict[str, str]:
     pages = {"rules.md": rules_page(shown)}
     for filename, title, keep in CARD_PAGES:
         lines = [f"# {title}", ""]
+        if filename == "cards-others.md":
+            lines += [OUTSIDE_RULESETS, ""]
         for d in sorted((d for d in CARDS.values() if keep(d)), key=lambda d: d.name):
             uses = {r for t in d.types for r in TYPE_RULES.get(t, [])} | card_rules[d.name]
             lines += card_entry(d, by_card[d.name], shown, uses & set(RULES))

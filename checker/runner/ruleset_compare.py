@@ -23,6 +23,7 @@ class Comparison:
     results: tuple[Result, Result]
     answers: list[str] = field(default_factory=list)  # how the answers differ
     reasons: list[str] = field(default_factory=list)  # rules, texts, rulings that differ
+    fixed: str = ""  # the named texts the scenario chose, the same under both rulesets
 
     @property
     def differs(self) -> bool:
@@ -30,12 +31,13 @@ class Comparison:
 
     def as_dict(self) -> dict[str, Any]:
         return {"differs": self.differs, "differences": self.answers, "why": self.reasons,
+                "texts_fixed": self.fixed,
                 "results": {r.ruleset: r.as_dict() for r in self.results}}
 
 
 def compare(scn: Scenario) -> Comparison:
     a, b = (run_scenario(scn, rs) for rs in RULESETS)
-    c = Comparison((a, b))
+    c = Comparison((a, b), fixed=fixed_texts(scn))
     if a.verdict != b.verdict:
         c.answers.append(f"verdict: {a.ruleset} {a.verdict}, {b.ruleset} {b.verdict}")
     for key in dict.fromkeys([*a.observed, *b.observed]):
@@ -46,6 +48,16 @@ def compare(scn: Scenario) -> Comparison:
     if c.differs:
         c.reasons = _reasons(scn, a, b)
     return c
+
+
+def fixed_texts(scn: Scenario) -> str:
+    """``"Outpost's 2022 text under both rulesets (setup.texts)"``: the texts a scenario names
+    stay the same whichever ruleset runs it; "" if it names none."""
+    texts = scn.setup.get("texts") or {}
+    if not texts:
+        return ""
+    return (", ".join(f"{name}'s {i} text" for name, i in texts.items())
+            + " under both rulesets (setup.texts)")
 
 
 def _outcome_text(o: dict[str, Any]) -> str:
@@ -99,8 +111,9 @@ def _reasons(scn: Scenario, a: Result, b: Result) -> list[str]:
     if both:
         out.append(f"rules whose text differs between the rulesets: {', '.join(both)}")
     names = [*(scn.setup.get("kingdom") or []), *(scn.setup.get("events") or [])]
-    texts = [n for n in names if len({(CARDS.get(n) or EVENTS[n]).text(rs)
-                                      for rs in RULESETS}) > 1]
+    named = scn.setup.get("texts") or {}  # the same under both: not a reason
+    texts = [n for n in names if n not in named and len({(CARDS.get(n) or EVENTS[n]).text(rs)
+                                                         for rs in RULESETS}) > 1]
     if texts:
         out.append(f"card texts that differ: {', '.join(texts)}")
     one_sided = [f"{r['id']} ({', '.join(r['rulesets'])} only)" for r in rulings()

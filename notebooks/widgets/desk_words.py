@@ -33,6 +33,7 @@ def _place(path: str, setup: dict[str, Any]) -> str:
         return f"{name}'s {what}"
     head = path.split(".")[1].split("[")[0] if "." in path else path
     return {"kingdom": "Kingdom", "events": "Events", "piles": "pile sizes", "trash": "trash",
+            "texts": "card texts",
             "turn": "turn", "seed": "seed"}.get(head, path)
 
 
@@ -50,5 +51,5 @@ def in_desk_words(message: str, setup: dict[str, Any]) -> str:
             where = f"setup.players[{names.index(built.group(1))}]{built.group(2)}"
             rest = built.group(3)
         message = f"{_place(where, setup)}: {rest}" if where != "setup" else f"position: {rest}"
-    return (message.replace("setup.kingdom", "the Kingdom").replace("setup.events",
-                                                                     "the Events"))
+    return (message.replace("setup.kingdom", "the Kingdom").replace("setup.events", "the Events")
+            .replace("setup.texts", "the card texts field"))

@@ -213,9 +213,19 @@ def player_html(s: GameState, p: Player, hidden: Counter[str] | None = None,
             f"{' · tokens: ' + escape(', '.join(tokens)) if tokens else ''}{zones}</div>")
 
 
+def text_in_use(s: GameState, name: str) -> str:
+    """``"text 2022 (setup.texts): If this is..."`` for a card or Event with named texts, the
+    one this game plays by; "" for the others."""
+    t = s.text_of(name)
+    if t is None:
+        return ""
+    return f"text {t.id} ({'setup.texts' if name in s.texts else 'ruleset ' + s.ruleset}): " \
+        + t.text
+
+
 def piles_html(s: GameState) -> str:
     def pile(name: str, n: int) -> str:
-        return chip(name, "tv-empty" if n == 0 else "", count=n,
+        return chip(name, "tv-empty" if n == 0 else "", count=n, note=text_in_use(s, name),
                     data=f' data-pile="{escape(name)}" data-count="{n}"')
     supply = " ".join(pile(k, len(z)) for k, z in s.supply.items())
     rows = [f"<div class='tv-zone'><b>Supply</b> {supply}</div>"]
@@ -223,8 +233,9 @@ def piles_html(s: GameState) -> str:
         rows.append("<div class='tv-zone'><b>not in the Supply</b> "
                     + " ".join(pile(k, len(z)) for k, z in s.nonsupply.items()) + "</div>")
     if s.events:
-        rows.append("<div class='tv-zone'><b>Events</b> " + ", ".join(map(escape, s.events))
-                    + "</div>")
+        rows.append("<div class='tv-zone'><b>Events</b> " + ", ".join(
+            f"<span title='{escape(tip)}'>{escape(e)}</span>" if (tip := text_in_use(s, e))
+            else escape(e) for e in s.events) + "</div>")
     rows.append(f"<div class='tv-zone' data-zone='trash'><b>trash ({len(s.trash)})</b> "
                 + (runs_html(s.trash.names()) or "<span class=tv-muted>—</span>") + "</div>")
     return "".join(rows)
@@ -248,10 +259,11 @@ def turn_html(g: Game) -> str:
              else f" (extra turn from {escape(t.given_by)})" if t.given_by
              else " (extra turn)" if t.extra else "")
     potions = f" · Potions {t.potions}" if t.potions else ""
+    texts = "".join(f"; {name}'s {i} text" for name, i in g.state.texts.items())
     return (f"<div class='tv-turn' data-turn='{t.number}'>Turn {t.number}{extra} · "
             f"{escape(t.player.name)} · {escape(t.phase)} phase · Actions {t.actions} · "
             f"Buys {t.buys} · ${t.coins}{potions} "
-            f"<span class='tv-muted'>(ruleset {g.ruleset})</span></div>")
+            f"<span class='tv-muted'>(ruleset {g.ruleset}{escape(texts)})</span></div>")
 
 
 def log_html(g: Game, new_from: int, tail: int = LOG_TAIL, viewer: str | None = None) -> str:

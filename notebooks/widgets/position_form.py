@@ -38,7 +38,7 @@ import ipywidgets as w
 import yaml
 from dominion_tavern.checker.format.semantic_checks import item_name
 from dominion_tavern.checker.format.writing import compact
-from dominion_tavern.rulebook.carddata import RULESETS
+from dominion_tavern.rulebook.carddata import CARDS, EVENTS, RULESETS
 from dominion_tavern.rulebook.engine.turn import PHASES
 
 __all__ = ["DeskError", "PositionForm"]
@@ -55,6 +55,9 @@ SEED_HELP = ("No seed: chance is asked. Cards in an order no one knows come up i
              "its exact probability. With a seed (a whole number), the seeded shuffle decides, "
              "as in one real game.")
 WIDE = w.Layout(width="46em")
+#: The cards and Events a position may name a printed text for, with their texts' ids.
+SEVERAL_TEXTS = ", ".join(f"{n} ({', '.join(d.text_ids())})"
+                          for n, d in sorted({**CARDS, **EVENTS}.items()) if d.named)
 _PAIR = re.compile(r"^\s*(.+?)\s*:\s*(.*?)\s*$")
 _INT = re.compile(r"^-?\d+$")
 
@@ -270,8 +273,9 @@ class PlayerForm:
 
 
 class PositionForm:
-    """Every input of a position: the game (ruleset, Kingdom, Events, piles, trash, seed), each
-    player and the turn. ``on_change(callback)`` hears every edit."""
+    """Every input of a position: the game (ruleset, Kingdom, Events, the printed texts a card
+    with several plays by, piles, trash, seed), each player and the turn.
+    ``on_change(callback)`` hears every edit."""
 
     def __init__(self) -> None:
         self.ruleset = w.Dropdown(options=list(RULESETS), value="current",
@@ -288,6 +292,9 @@ class PositionForm:
         self.kingdom = _text("the Kingdom cards in the game, e.g. Peasant, Village", "46em")
         self.kingdom.add_class("tv-kingdom")
         self.events = _text("e.g. Alms, Expedition", "46em")
+        self.texts = _text(f"blank: the ruleset's; e.g. Outpost: 2022. Texts: {SEVERAL_TEXTS}",
+                           "46em")
+        self.texts.add_class("tv-texts")
         self.piles = _text("only those not full, e.g. Soldier: 0, Province: 3", "46em")
         self.piles.add_class("tv-piles")
         self.trash = _text("", "46em")
@@ -315,7 +322,8 @@ class PositionForm:
         game = w.VBox([w.HBox([self.ruleset, self.count]),
                        w.HBox([self.seed, self.seed_draws, self.seed_help]),
                        _row("Kingdom", self.kingdom), _row("Events", self.events),
-                       _row("pile sizes", self.piles), _row("trash", self.trash),
+                       _row("card texts", self.texts), _row("pile sizes", self.piles),
+                       _row("trash", self.trash),
                        _row("Black Market deck", self.black_market)])
         turn = w.VBox([w.HBox([self.turn_player, self.phase, self.number]),
                        w.HBox([self.actions, self.buys, self.coins, self.potions]),
@@ -335,7 +343,7 @@ class PositionForm:
     # -- wiring -------------------------------------------------------------------------------
     def _game_inputs(self) -> list[w.Widget]:
         return [self.ruleset, self.seed, self.seed_draws, self.kingdom, self.events,
-                self.piles, self.trash, self.black_market, self.turn_player, self.phase,
+                self.texts, self.piles, self.trash, self.black_market, self.turn_player, self.phase,
                 self.number, self.actions, self.buys, self.coins, self.potions, self.extra,
                 self.previous, self.returning]
 
@@ -423,6 +431,7 @@ class PositionForm:
 
         read("kingdom", lambda: read_cards(self.kingdom.value, "Kingdom"))
         read("events", lambda: read_cards(self.events.value, "Events"))
+        read("texts", lambda: read_pairs(self.texts.value, "card texts", numbers=False))
         read("piles", lambda: read_pairs(self.piles.value, "pile sizes", numbers=True))
         read("trash", lambda: read_cards(self.trash.value, "trash"))
         market = self.black_market.value.strip()
@@ -477,6 +486,7 @@ class PositionForm:
         self.seed_draws.value = str(setup.get("seed_draws", ""))
         self.kingdom.value = show_cards(setup.get("kingdom") or [])
         self.events.value = ", ".join(setup.get("events") or [])
+        self.texts.value = ", ".join(f"{k}: {v}" for k, v in (setup.get("texts") or {}).items())
         self.piles.value = ", ".join(f"{k}: {v}" for k, v in (setup.get("piles") or {}).items())
         self.trash.value = show_cards(setup.get("trash") or [])
         market = setup.get("black_market")

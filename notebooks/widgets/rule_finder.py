@@ -24,6 +24,7 @@ from dominion_tavern.checker.reference.entries import (
     find_rule,
     rule_data,
     ruling_data,
+    text_use,
 )
 from dominion_tavern.checker.reference.pages import glossary
 from dominion_tavern.checker.reference.search import Hit, search
@@ -50,6 +51,12 @@ def _texts(texts: dict[str, str], differs: bool, what: str) -> str:
     if not differs:
         return _para(f"{what} (both rulesets)", texts[RULESETS[0]])
     return "".join(_para(f"{what} (ruleset {rs})", texts[rs]) for rs in RULESETS)
+
+
+def _named_texts(named: list[dict[str, Any]]) -> str:
+    """A card's texts named by year, each with the rulesets that use it and its source."""
+    return "".join(_para(f"card text {t['id']} ({text_use(t['rulesets'])})", t["text"])
+                   + _para("source", t["source"]) for t in named)
 
 
 def _scenarios(found: list[str]) -> str:
@@ -86,7 +93,8 @@ def card_entry(name: str) -> str:
     rulings = "".join(f"<li><span class='tv-rule'>{escape(x['id'])}</span>: "
                       f"{escape(x['text'])}</li>" for x in c["rulings"]) or "<li>none</li>"
     return (f"<h4>{escape(c['name'])} <span class='tv-muted'>{escape(head)}</span></h4>"
-            + _texts(c["texts"], c["differs"], "card text") + errata
+            + (_named_texts(c["named_texts"]) if c["named_texts"] else
+               _texts(c["texts"], c["differs"], "card text")) + errata
             + f"<p><b>Rulings ({len(c['rulings'])})</b>:</p><ul>{rulings}</ul>"
             + _scenarios(c["scenarios"]))
 

@@ -9,6 +9,7 @@ from dominion_tavern.rulebook.carddata import CARDS, inheritable
 from dominion_tavern.rulebook.cards.adventures_reserve import move_token, put_token
 from dominion_tavern.rulebook.engine.decisions import Option
 from dominion_tavern.rulebook.engine.registry import lasting, on_play
+from dominion_tavern.rulebook.engine.turn import previous_turn_theirs, with_text
 
 
 @on_play("Alms")
@@ -78,9 +79,12 @@ def plan(g, p, _):
 
 @on_play("Mission")
 def mission(g, p, _):
-    owners = g.state.turn_owners
-    if g.ruleset == "2015" and len(owners) > 1 and owners[-2] == p.index:
-        g.note(p, "takes no extra turn", note="the previous turn was theirs", rule="turn.extra")
+    """Mission's text in this game decides: 2015, nothing if the previous turn was the
+    player's; 2023, no 3rd turn in a row (checked by the engine: rule ``turn.extra``)."""
+    s = g.state
+    if s.says("Mission", "previous-turn-not-yours") and previous_turn_theirs(s, p.index):
+        g.note(p, "takes no extra turn", rule="turn.extra",
+               note=with_text("the previous turn was theirs", s.text_named("Mission")))
         return
     g.set_up_extra_turn(p, "Mission", ", in which they can't buy cards")
 

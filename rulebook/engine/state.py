@@ -10,7 +10,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 
-from dominion_tavern.rulebook.carddata import CARDS, CardDef
+from dominion_tavern.rulebook.carddata import CARDS, EVENTS, CardDef, NamedText
 
 _getrandbits = random.Random.getrandbits
 
@@ -331,9 +331,45 @@ class GameState:
     # Copies of the game's cards that a position places nowhere (``Copper: 0`` with no Coppers
     # anywhere): out of the game, by name (rule ``game.setup.out-of-game``); never changes.
     out_of_game: dict[str, int] = field(default_factory=dict)
+    # The named texts the setup chose (``setup.texts``: card or Event -> text id); a card with
+    # named texts not in it has the one its ruleset uses. Part of the setup: never changes.
+    texts: dict[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.rng = SeededRandom(self.seed)
+
+    def text_of(self, name: str) -> NamedText | None:
+        """The named text card or Event ``name`` has in this game: the one the setup chose,
+        else its ruleset's; None for one with a single text per ruleset.
+
+        >>> from dominion_tavern.rulebook.position import build
+        >>> s, _ = build({"kingdom": ["Outpost"], "texts": {"Outpost": "2022"}})
+        >>> s.text_of("Outpost").id, s.text_of("Mission").id, s.text_of("Village")
+        ('2022', '2023', None)
+        """
+        d = CARDS.get(name) or EVENTS.get(name)
+        if d is None or not d.named:
+            return None
+        chosen = self.texts.get(name)
+        return d.named_text(chosen) if chosen else d.default_text(self.ruleset)
+
+    def texts_in_use(self) -> list[tuple[str, NamedText, bool]]:
+        """The game's cards and Events with named texts: each name, the text it plays by, and
+        whether the setup chose it (else its ruleset did)."""
+        names = dict.fromkeys([*self.kingdom, *self.supply, *self.nonsupply, *self.events])
+        return [(n, t, n in self.texts) for n in names if (t := self.text_of(n)) is not None]
+
+    def says(self, name: str, what: str) -> bool:
+        """Whether the text ``name`` has in this game says ``what`` (one of
+        :data:`rulebook.carddata.TEXT_SAYS`): where the engine reads a named text's
+        conditions (rule ``turn.extra``)."""
+        text = self.text_of(name)
+        return text is not None and what in text.says
+
+    def text_named(self, name: str) -> str:
+        """``"Outpost's 2022 text"`` where the setup chose ``name``'s text, for a log line the
+        text decides; "" where the ruleset chose it."""
+        return f"{name}'s {self.texts[name]} text" if name in self.texts else ""
 
     def new_cards(self, name: str, count: int = 1) -> list[Card]:
         """``count`` new cards named ``name``, each with the game's next identity."""

@@ -538,12 +538,19 @@ class TurnLoop:
 
     def event_closed(self: Game, p: Player, name: str) -> Closed | None:
         """An Event marked once per turn (or game) that ``p`` has bought as often as that."""
-        once = EVENTS[name].once(self.ruleset)
+        once = self.event_once(name)
         if once == "turn" and self.state.turn.events_bought.get(name):
             return Closed(f"buy {name}", "event.once-per-turn", "bought once this turn")
         if once == "game" and self.state.events_bought_game.get((p.index, name)):
             return Closed(f"buy {name}", "event.once-per-game", "bought once this game")
         return None
+
+    def event_once(self: Game, name: str) -> str | None:
+        """"turn", "game" or None: the once-per limit of Event ``name``'s text in this game
+        (Mission's 2015 text is once per turn, its 2023 text not)."""
+        if EVENTS[name].named:
+            return "turn" if self.state.says(name, "once-per-turn") else None
+        return EVENTS[name].once(self.ruleset)
 
     def event_buyable(self: Game, p: Player, name: str) -> bool:
         return can_pay(self.state.turn, EVENTS[name].cost) and \
@@ -805,20 +812,27 @@ class TurnLoop:
     def set_up_extra_turn(self: Game, p: Player, source: str, what: str) -> None:
         """Queue p's extra turn from ``source`` after this one, saying now what the end of the
         turn will do with it (rules ``turn.extra``, ``turn.extra.choice``). A Possession turn
-        ahead is another player's doing, not limited by the 3rd-turn rule: it does not count."""
+        ahead is another player's doing, not limited by the 3rd-turn rule: it does not count.
+        Whether a turn can be a 3rd in a row is its source's text's (``not-a-3rd-turn``)."""
+        s = self.state
         ahead = [src for src in self.extra_turns_ahead(p.index) if src != "Possession"]
-        if self.ruleset == "current" and (self.would_be_third_turn(p.index)
-                                          or source in ahead):
-            self.note(p, "will take no extra turn", note="it would be a 3rd turn in a row",
-                      rule="turn.extra")  # said when set up; the end of the turn confirms it
+        if s.says(source, "not-a-3rd-turn") and (self.would_be_third_turn(p.index)
+                                                 or source in ahead):
+            self.note(p, "will take no extra turn", rule="turn.extra",  # the end confirms it
+                      note=with_text("it would be a 3rd turn in a row", s.text_named(source)))
         elif ahead and source not in ahead:
+            both = list(dict.fromkeys([*ahead, source]))
+            limited = [src for src in both if s.says(src, "not-a-3rd-turn")]
+            how = "one of them is taken, chosen in Clean-up" if limited == both \
+                else "both are taken, in the order chosen in Clean-up" if not limited else \
+                ("taken in the order chosen in Clean-up; " + " and ".join(limited)
+                 + "'s fails if it comes second (not a 3rd turn in a row)")
             self.note(p, f"will take an extra turn{what}", rule="turn.extra.choice",
-                      note="besides " + " and ".join(dict.fromkeys(ahead)) + "'s: "
-                      + ("both are taken, in the order chosen in Clean-up" if self.ruleset
-                         == "2015" else "one of them is taken, chosen in Clean-up"))
+                      note="besides " + " and ".join(dict.fromkeys(ahead)) + "'s: " + how)
         else:
-            self.note(p, f"will take an extra turn{what}", rule="turn.extra")
-        self.state.extra_turns.append((p.index, source))
+            self.note(p, f"will take an extra turn{what}", rule="turn.extra",
+                      note=s.text_named(source))
+        s.extra_turns.append((p.index, source))
 
     def possess(self: Game, p: Player) -> None:
         """Possession played by ``p``: the player to p's left takes an extra turn after this
@@ -831,16 +845,18 @@ class TurnLoop:
         s.extra_turns.append((left.index, POSSESSION))
 
     def extra_turn_choices(self: Game, p: Player):
-        """In Clean-up, with several extra turns waiting: under ``current`` ``p`` first picks
-        the one of their own Mission and Outpost turns to take (the others fail, as a 3rd turn
-        in a row would); then, with turns from more than one source or for more than one
-        player left, ``p`` picks which comes first (rule ``turn.extra.choice``). These choices
-        are made between turns: on a Possession turn the possessed player makes them, not the
-        possessor (rule ``possession.decides``)."""
+        """In Clean-up, with several extra turns waiting: where the texts of all ``p``'s own
+        Mission and Outpost turns give no 3rd turn in a row (the 2023 texts), ``p`` first picks
+        the one to take (the others fail, as a 3rd turn in a row would); then, with turns from
+        more than one source or for more than one player left, ``p`` picks which comes first
+        (rule ``turn.extra.choice``); a turn whose text gives no 3rd in a row fails when it
+        comes after another. These choices are made between turns: on a Possession turn the
+        possessed player makes them, not the possessor (rule ``possession.decides``)."""
         s = self.state
         own = list(dict.fromkeys(src for i, src in s.extra_turns
                                  if i == p.index and src != POSSESSION))
-        if s.ruleset == "current" and len(own) > 1 and not self.would_be_third_turn(p.index):
+        if len(own) > 1 and all(s.says(src, "not-a-3rd-turn") for src in own) and \
+                not self.would_be_third_turn(p.index):
             yield from self.choose_extra_turn(p, own)
         ahead = list(dict.fromkeys(e for e in s.extra_turns if not self.fails(*e)))
         if len(ahead) < 2:
@@ -856,9 +872,10 @@ class TurnLoop:
                   rule="turn.extra.choice")
 
     def choose_extra_turn(self: Game, p: Player, sources: list[str]):
-        """``p``'s own Mission and Outpost turns set up in one turn, under ``current``: ``p``
-        picks the one to take and the others fail, as a 3rd turn in a row would (rule
-        ``turn.extra.choice``). A failed Outpost turn leaves Outpost nothing to do."""
+        """``p``'s own Mission and Outpost turns set up in one turn, all with texts that give
+        no 3rd turn in a row: ``p`` picks the one to take and the others fail, as a 3rd turn in
+        a row would (rule ``turn.extra.choice``). A failed Outpost turn leaves Outpost nothing
+        to do."""
         s = self.state
         chosen = yield from self.choose(p, "Clean-up: which extra turn do you take? (the "
                                         "others fail)", [Option(f"take the {src} turn", src)
@@ -876,11 +893,11 @@ class TurnLoop:
                                                   and ability(e.card).next_turn is None)]
 
     def fails(self: Game, idx: int, source: str) -> bool:
-        """Whether player ``idx``'s extra turn from ``source`` would fail if it came next: under
-        ``current`` a Mission or Outpost turn that would be a 3rd turn in a row (rule
-        ``turn.extra``); a Possession turn never does (rule ``possession.turn``)."""
-        return self.ruleset == "current" and source != POSSESSION and \
-            self.would_be_third_turn(idx)
+        """Whether player ``idx``'s extra turn from ``source`` would fail if it came next: a
+        Mission or Outpost turn whose text gives no 3rd turn in a row (the 2023 texts) that
+        would be one (rule ``turn.extra``); a Possession turn never does (rule
+        ``possession.turn``)."""
+        return self.state.says(source, "not-a-3rd-turn") and self.would_be_third_turn(idx)
 
     # -- between turns ----------------------------------------------------------------------
     def game_ends(self: Game) -> bool:
@@ -902,8 +919,8 @@ class TurnLoop:
         while s.extra_turns and source is None:
             idx, source = s.extra_turns.pop(0)
             if self.fails(idx, source):
-                self.note(s.players[idx], "takes no extra turn", note="not a 3rd turn in a row",
-                          rule="turn.extra")
+                self.note(s.players[idx], "takes no extra turn", rule="turn.extra",
+                          note=with_text("not a 3rd turn in a row", s.text_named(source)))
                 source = None
         rotation = t.rotation or t.player  # whose turn in the rotation the last one followed
         if source is None:
@@ -941,6 +958,18 @@ class TurnLoop:
             v = BEHAVIOURS[c.name].vp if c.name in BEHAVIOURS else 0
             total += v(self, p, c) if callable(v) else v
         return total
+
+
+def with_text(note: str, text: str) -> str:
+    """A log note with the named text that decided it, where the setup chose one: ``"not a
+    3rd turn in a row, by Mission's 2023 text"``."""
+    return f"{note}, by {text}" if text else note
+
+
+def previous_turn_theirs(s: GameState, idx: int) -> bool:
+    """Whether the turn before this one was player ``idx``'s (a Possession turn is the
+    possessed player's): "if the previous turn wasn't yours" (Mission 2015, Outpost 2022)."""
+    return len(s.turn_owners) > 1 and s.turn_owners[-2] == idx
 
 
 def third_in_a_row(s: GameState, idx: int) -> bool:
