@@ -118,7 +118,7 @@ _COST = re.compile(r"^(?:\$(\d+))?(P)?\s*(?:(\d+)D)?$")
 #: extra turn fails when it would be a 3rd in a row: Mission and Outpost 2023) and
 #: ``once-per-turn`` (Mission 2015).
 TEXT_SAYS = ("previous-turn-not-yours", "first-this-turn", "no-more-than-two",
-             "not-a-3rd-turn", "once-per-turn")
+             "not-a-3rd-turn", "once-per-turn", "not-a-2nd-extra-turn", "takes-their-debt")
 
 
 @dataclass(frozen=True, slots=True)

@@ -146,7 +146,7 @@ def texts_problems(texts: object, kingdom: list[str], events: list[str]
     >>> print(texts_problems({"Village": "2015"}, ["Village"], [])[0][1])
     ... # doctest: +NORMALIZE_WHITESPACE
     Village has one text per ruleset, and the ruleset chooses it; setup.texts names a text
-    only for a card with several (Mission, Outpost)
+    only for a card with several (Mission, Outpost, Possession)
     """
     if not isinstance(texts, dict):
         return [(None, "a mapping of card or Event name to text id (Outpost: '2022')", False)]

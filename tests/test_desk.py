@@ -300,7 +300,7 @@ def test_a_renamed_player_is_renamed_everywhere():
                                "(Kingdom: Peasant)"),
     ("texts", "Peasant: 2015", "card texts: Peasant has one text per ruleset, and the ruleset "
                                "chooses it; the card texts field names a text only for a card "
-                               "with several (Mission, Outpost)"),
+                               "with several (Mission, Outpost, Possession)"),
     ("texts", "Outpost 2022", "card texts: write 'name: value' pairs"),
 ])
 def test_the_desk_refuses_what_the_loader_refuses(field, text, message):

@@ -150,20 +150,33 @@ def test_a_possession_turn_is_not_counted_for_the_tie_break():
     assert g.player("Bob").turns_taken == 4 and g.winners == ["Bob"]
 
 
-@BOTH
-def test_two_possessions_give_two_turns_then_bobs_own(ruleset):
-    """Ruling possession.several (wiki: Mission, Other rules clarifications): Throne Room on
-    Possession gives Bob two Possession turns in a row, neither failing as a 3rd turn; then
-    Bob takes his normal turn (the rotation goes on from Ann's)."""
+TWO = [(2, "Bob", "Ann", True), (3, "Bob", "Ann", True), (4, "Bob", None, False)]
+ONE = [(2, "Bob", "Ann", True), (3, "Bob", None, False), (4, "Ann", None, False)]
+
+
+@pytest.mark.parametrize(("ruleset", "texts", "seen"), [
+    ("2015", None, TWO), ("current", None, ONE),
+    ("current", {"Possession": "2010"}, TWO), ("2015", {"Possession": "2023"}, ONE)])
+def test_two_possessions_and_the_text_that_decides_how_many_turns(ruleset, texts, seen):
+    """Throne Room on Possession. First printing (ruling possession.several; wiki: Mission,
+    Other rules clarifications): Bob takes two Possession turns in a row, then his normal
+    turn (the rotation goes on from Ann's). The 2023 text ('but not a 2nd extra turn in a
+    row'; ruling possession.several-current): the second would be Bob's 2nd extra turn in a
+    row and is not taken. The text decides, not the ruleset: a scenario naming the other
+    text (setup.texts) gets the other answer."""
     g = possessed(ruleset, kingdom=("Possession", "Throne Room"),
                   ann_hand=("Throne Room", "Possession", "3 Copper"),
-                  first=("play Throne Room", "play Possession"))
-    seen = []
+                  first=("play Throne Room", "play Possession"), texts=texts)
+    got = []
     while g.state.turn.number <= 4:
         t = g.state.turn
-        seen.append((t.number, t.player.name, t.controller and t.controller.name, t.extra))
+        got.append((t.number, t.player.name, t.controller and t.controller.name, t.extra))
         finish_turn(g)
-    assert seen == [(2, "Bob", "Ann", True), (3, "Bob", "Ann", True), (4, "Bob", None, False)]
+    assert got == seen
+    failed = entries(g, "takes no extra turn", "Bob")
+    assert len(failed) == (seen is ONE)
+    if failed and texts:
+        assert failed[0].note == "not a 2nd extra turn in a row, by Possession's 2023 text"
 
 
 @BOTH
@@ -198,16 +211,17 @@ def test_mission_bought_while_possessed(ruleset):
     assert (t.number, t.player.name, t.extra) == (4, "Bob", False)
 
 
-@pytest.mark.parametrize(("ruleset", "fourth"), [("2015", ("Bob", True)),
-                                                  ("current", ("Bob", False))])
-def test_the_possessed_player_orders_mission_and_the_next_possession(ruleset, fourth):
-    """Ruling mission.possessions-order (wiki: Mission, Other rules clarifications): with a
-    second Possession turn waiting, Bob (not Ann) picks which extra turn comes first. Taking
-    the Possession turn first, the Mission turn follows it under the first printing; under the
-    2023 errata it would be Bob's 3rd turn in a row and fails (rule turn.extra)."""
+@pytest.mark.parametrize(("ruleset", "texts", "fourth"), [
+    ("2015", None, ("Bob", True)), ("current", {"Possession": "2010"}, ("Bob", False))])
+def test_the_possessed_player_orders_mission_and_the_next_possession(ruleset, texts, fourth):
+    """Ruling mission.possessions-order (wiki: Mission, Other rules clarifications; the first
+    printing of Possession): with a second Possession turn waiting, Bob (not Ann) picks which
+    extra turn comes first. Taking the Possession turn first, the Mission turn follows it
+    under the first printing; under Mission's 2023 text it would be Bob's 3rd turn in a row
+    and fails (rule turn.extra)."""
     g = possessed(ruleset, kingdom=("Possession", "Throne Room"), events=["Mission"],
                   ann_hand=("Throne Room", "Possession", "3 Copper"),
-                  first=("play Throne Room", "play Possession"),
+                  first=("play Throne Room", "play Possession"), texts=texts,
                   bob={"hand": ["4 Silver", "Estate"], "deck": ["20 Copper"]})
     answer(g, "play all Treasures", "buy Mission", "end Buy phase")
     d = g.pending
@@ -217,6 +231,37 @@ def test_the_possessed_player_orders_mission_and_the_next_possession(ruleset, fo
     assert g.state.turn.controller.name == "Ann" and g.state.turn.number == 3
     finish_turn(g)
     assert (g.state.turn.player.name, g.state.turn.extra) == fourth
+
+
+def test_under_the_current_texts_the_second_possession_fails_and_the_mission_turn_comes():
+    """Ruling possession.several-current (Possession's 2023 text): the second Possession turn
+    would be Bob's 2nd extra turn in a row, so Bob has no order to choose; his Mission turn
+    (his 2nd turn in a row, allowed by Mission's text) follows, under his own control."""
+    g = possessed("current", kingdom=("Possession", "Throne Room"), events=["Mission"],
+                  ann_hand=("Throne Room", "Possession", "3 Copper"),
+                  first=("play Throne Room", "play Possession"),
+                  bob={"hand": ["4 Silver", "Estate"], "deck": ["20 Copper"]})
+    answer(g, "play all Treasures", "buy Mission")
+    t = g.state.turn
+    assert (t.number, t.player.name, t.extra, t.controller, t.given_by) == \
+        (3, "Bob", True, None, "Mission")
+    assert [e.rule for e in entries(g, "takes no extra turn", "Bob")] == ["possession.turn"]
+
+
+def test_a_possession_turn_after_the_possessors_own_extra_turn_is_taken():
+    """Ruling possession.several-current: only the possessed player's own extra turns count.
+    Ann plays Outpost and Possession and takes her Outpost turn first; Bob's Possession turn
+    follows it (his previous turn was not an extra turn)."""
+    g = position(["Possession", "Outpost"], ruleset="current",
+                 ann={"hand": ["Outpost", "Possession", "Village", "2 Copper"],
+                      "deck": ["10 Copper"]},
+                 bob={"hand": ["5 Copper"], "deck": ["10 Silver"]})
+    answer(g, "play Village", "play Outpost", "play Possession", "end Buy phase")
+    g.answer("take first the Outpost turn")
+    assert (g.state.turn.player.name, g.state.turn.given_by) == ("Ann", "Outpost")
+    finish_turn(g)
+    t = g.state.turn
+    assert (t.player.name, t.extra, t.controller.name) == ("Bob", True, "Ann")
 
 
 def test_a_traveller_exchanged_on_a_possession_turn_stays_with_its_owner():

@@ -418,7 +418,8 @@ def test_setup_texts_refused_with_what_would_be_valid(tmp_path):
         (7, 5, "setup.texts.Outpots: unknown card or Event 'Outpots'; did you mean Outpost?"),
         (8, 14, "setup.texts.Outpost: Outpost has no text '2021'; its texts: 2009, 2022, 2023"),
         (9, 5, "setup.texts.Witch: Witch has one text per ruleset, and the ruleset chooses it; "
-         "setup.texts names a text only for a card with several (Mission, Outpost)"),
+         "setup.texts names a text only for a card with several (Mission, Outpost, "
+             "Possession)"),
         (10, 5, "setup.texts.Mission: Mission is not in this game: put it in setup.events "
          "(Events: none)"),
     ]

@@ -578,7 +578,8 @@ class TurnLoop:
         t.coins -= cost.coins
         t.potions -= cost.potion
         if cost.debt:
-            possessor = t.controller if p is t.player and self.ruleset == "current" else None
+            possessor = t.controller if p is t.player and \
+                self.state.says(POSSESSION, "takes-their-debt") else None
             taker = possessor or p
             taker.debt += cost.debt
             self.note(taker, f"takes {cost.debt} Debt", (),
@@ -836,12 +837,16 @@ class TurnLoop:
 
     def possess(self: Game, p: Player) -> None:
         """Possession played by ``p``: the player to p's left takes an extra turn after this
-        one, ``p`` making their decisions; several Possessions give one turn each (rule
-        ``possession.turn``)."""
+        one, ``p`` making their decisions; several Possessions give one turn each, of which
+        under the 2023 text only the first is taken (:meth:`fails`; rule ``possession.turn``)."""
         s = self.state
         left = s.players[(p.index + 1) % len(s.players)]
+        again = (left.index, POSSESSION) in s.extra_turns and \
+            s.says(POSSESSION, "not-a-2nd-extra-turn")
         self.note(left, "will take an extra turn", rule="possession.turn",
-                  note=f"after this one, a Possession turn: {p.name} makes their decisions")
+                  note=f"after this one, a Possession turn: {p.name} makes their decisions"
+                  + (with_text("; not if it would be their 2nd extra turn in a row",
+                               s.text_named(POSSESSION)) if again else ""))
         s.extra_turns.append((left.index, POSSESSION))
 
     def extra_turn_choices(self: Game, p: Player):
@@ -895,9 +900,20 @@ class TurnLoop:
     def fails(self: Game, idx: int, source: str) -> bool:
         """Whether player ``idx``'s extra turn from ``source`` would fail if it came next: a
         Mission or Outpost turn whose text gives no 3rd turn in a row (the 2023 texts) that
-        would be one (rule ``turn.extra``); a Possession turn never does (rule
+        would be one (rule ``turn.extra``); a Possession turn whose text gives no 2nd extra
+        turn in a row (its 2023 text) right after an extra turn of ``idx``'s (rule
         ``possession.turn``)."""
-        return self.state.says(source, "not-a-3rd-turn") and self.would_be_third_turn(idx)
+        return bool(self.why_fails(idx, source))
+
+    def why_fails(self: Game, idx: int, source: str) -> str:
+        """Why player ``idx``'s extra turn from ``source`` would fail if it came next (see
+        :meth:`fails`), "" if it would not."""
+        s = self.state
+        if s.says(source, "not-a-3rd-turn") and self.would_be_third_turn(idx):
+            return "not a 3rd turn in a row"
+        if s.says(source, "not-a-2nd-extra-turn") and s.turn.extra and s.turn.player.index == idx:
+            return "not a 2nd extra turn in a row"
+        return ""
 
     # -- between turns ----------------------------------------------------------------------
     def game_ends(self: Game) -> bool:
@@ -918,9 +934,10 @@ class TurnLoop:
         source = None
         while s.extra_turns and source is None:
             idx, source = s.extra_turns.pop(0)
-            if self.fails(idx, source):
-                self.note(s.players[idx], "takes no extra turn", rule="turn.extra",
-                          note=with_text("not a 3rd turn in a row", s.text_named(source)))
+            if why := self.why_fails(idx, source):
+                rule = "possession.turn" if source == POSSESSION else "turn.extra"
+                self.note(s.players[idx], "takes no extra turn", rule=rule,
+                          note=with_text(why, s.text_named(source)))
                 source = None
         rotation = t.rotation or t.player  # whose turn in the rotation the last one followed
         if source is None:
