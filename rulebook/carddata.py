@@ -113,12 +113,15 @@ _COST = re.compile(r"^(?:\$(\d+))?(P)?\s*(?:(\d+)D)?$")
 #: What a named text's words make the engine check, each read in one place (the extra turn's
 #: conditions, rule ``turn.extra``): ``previous-turn-not-yours`` (nothing happens if the
 #: previous turn was the player's: Mission 2015, Outpost 2022), ``first-this-turn`` (only the
-#: first Outpost played this turn does anything: Outpost 2022), ``no-more-than-two`` (a play
-#: gives no turn that would make more than two in a row: Outpost 2009), ``not-a-3rd-turn`` (the
-#: extra turn fails when it would be a 3rd in a row: Mission and Outpost 2023) and
-#: ``once-per-turn`` (Mission 2015).
-TEXT_SAYS = ("previous-turn-not-yours", "first-this-turn", "no-more-than-two",
-             "not-a-3rd-turn", "once-per-turn", "not-a-2nd-extra-turn", "takes-their-debt")
+#: first Outpost played this turn does anything: Outpost 2022), ``not-a-3rd-turn`` (the extra
+#: turn fails when it would be a 3rd in a row: Mission and Outpost 2023), ``once-per-turn``
+#: (Mission 2015), ``not-a-2nd-extra-turn`` (a Possession turn fails right after the possessed
+#: player's own extra turn: Possession 2023) and ``takes-their-debt`` (the possessor takes the
+#: Debt the possessed player would take: Possession 2023). (Outpost 2009's "never more than
+#: two consecutive turns" needs no word: every Outpost text gives no turn when played on a
+#: player's 2nd turn in a row.)
+TEXT_SAYS = ("previous-turn-not-yours", "first-this-turn", "not-a-3rd-turn", "once-per-turn",
+             "not-a-2nd-extra-turn", "takes-their-debt")
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,8 +226,14 @@ class EventDef(NamedTexts):
     def text(self, ruleset: str = DEFAULT_RULESET) -> str:
         return self.texts[ruleset]
 
-    def once(self, ruleset: str = DEFAULT_RULESET) -> str | None:
-        """"turn" (once per turn), "game" (once per game) or None, under ``ruleset``."""
+    def once(self, ruleset: str = DEFAULT_RULESET, text: NamedText | None = None
+             ) -> str | None:
+        """"turn" (once per turn), "game" (once per game) or None: that of ``text`` for an
+        Event with named texts (``once-per-turn``: Mission 2015), by default the one
+        ``ruleset`` uses; else the limit ``ruleset`` gives it."""
+        if self.named:
+            said = text or self.default_text(ruleset)
+            return "turn" if "once-per-turn" in said.says else None
         return self.limits[ruleset]
 
 
@@ -247,15 +256,6 @@ def _named(entry: dict) -> tuple[NamedText, ...]:
     if named and sorted(r for t in named for r in t.rulesets) != sorted(RULESETS):
         raise ValueError("cards.toml: each ruleset uses exactly one named text")
     return named
-
-
-def _once(entry: dict, ruleset: str) -> str | None:
-    """An Event's once-per limit under ``ruleset``: its text's (``once-per-turn``) where it
-    has named texts, else ``once``."""
-    for t in _named(entry):
-        if ruleset in t.rulesets and "once-per-turn" in t.says:
-            return "turn"
-    return entry.get("once")
 
 
 def _cost(entry: dict) -> Cost:
@@ -282,7 +282,7 @@ def _load() -> tuple[dict[str, CardDef], dict[str, EventDef]]:
     events = {
         name: EventDef(name=name, cost=_cost(e), texts=_texts(e), errata=e.get("errata"),
                        set=e.get("set", "adventures"), named=_named(e),
-                       limits={r: _once(e, r) for r in RULESETS})
+                       limits=dict.fromkeys(RULESETS, e.get("once")))
         for name, e in raw["events"].items()
     }
     return cards, events

@@ -2015,3 +2015,15 @@ def test_a_mission_that_would_give_a_third_turn_says_so_when_bought():
     assert [e.text() for e in g.log if e.verb.startswith("will take")] == [
         "Ann will take an extra turn, in which they can't buy cards [turn.extra]",
         "Ann will take no extra turn (it would be a 3rd turn in a row) [turn.extra]"]
+
+
+def test_missions_once_per_turn_belongs_to_its_2015_text():
+    """Mission's 2015 text begins "Once per turn"; its 2023 text does not (wiki: Mission,
+    errata of 2023). The limit follows the text in use, the ruleset's unless a scenario names
+    another (setup.texts)."""
+    from dominion_tavern.rulebook.carddata import EVENTS
+
+    mission = EVENTS["Mission"]
+    assert (mission.once("2015"), mission.once("current")) == ("turn", None)
+    assert mission.once("current", mission.named_text("2015")) == "turn"
+    assert EVENTS["Alms"].once("current") == "turn" and EVENTS["Inheritance"].once() == "game"

@@ -548,9 +548,7 @@ class TurnLoop:
     def event_once(self: Game, name: str) -> str | None:
         """"turn", "game" or None: the once-per limit of Event ``name``'s text in this game
         (Mission's 2015 text is once per turn, its 2023 text not)."""
-        if EVENTS[name].named:
-            return "turn" if self.state.says(name, "once-per-turn") else None
-        return EVENTS[name].once(self.ruleset)
+        return EVENTS[name].once(self.ruleset, self.state.text_of(name))
 
     def event_buyable(self: Game, p: Player, name: str) -> bool:
         return can_pay(self.state.turn, EVENTS[name].cost) and \
@@ -816,7 +814,7 @@ class TurnLoop:
         ahead is another player's doing, not limited by the 3rd-turn rule: it does not count.
         Whether a turn can be a 3rd in a row is its source's text's (``not-a-3rd-turn``)."""
         s = self.state
-        ahead = [src for src in self.extra_turns_ahead(p.index) if src != "Possession"]
+        ahead = [src for src in self.extra_turns_ahead(p.index) if src != POSSESSION]
         if s.says(source, "not-a-3rd-turn") and (self.would_be_third_turn(p.index)
                                                  or source in ahead):
             self.note(p, "will take no extra turn", rule="turn.extra",  # the end confirms it
