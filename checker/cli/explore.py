@@ -119,8 +119,8 @@ def _text(ex: Exploration, scn_id: str, question: str, start=None,
     elif ex.chance:
         lines.append("chance steps were met, but the search was cut short: each outcome's "
                      "probability is given as far as it is known")
-    if ex.chosen_alone_note():
-        lines.append(ex.chosen_alone_note())
+    if note := ex.chosen_alone_note():
+        lines.append(note)
     if start is not None and start.pending is not None:
         lines += pending_lines(start, "starting from: ", "   ")
     for i, o in enumerate(ex.numbered(), 1):

@@ -270,8 +270,8 @@ class Session:
             else ex.stop.describe()
         self.say(f"{len(ex.outcomes)} outcome(s) from here {where}{chance} "
                  f"(fields: {', '.join(ex.fields)}):")
-        if ex.chosen_alone_note():
-            self.say(ex.chosen_alone_note())
+        if note := ex.chosen_alone_note():
+            self.say(note)
         for i, o in enumerate(ex.numbered(), 1):
             how_likely = o.chance_text() if ex.chance and not o.chosen_alone \
                 else f"{o.paths} path(s)"

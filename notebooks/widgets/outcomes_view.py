@@ -164,8 +164,8 @@ def outcomes_html(ex: Exploration, ruleset: str, group_by: tuple[str, ...] | Non
     same = [f for f in ex.fields if f not in differ]
     detail = [f for f in differ if f not in by]
     rows = []
-    if ex.chosen_alone_note():
-        rows.append(f"<div class='tv-muted tv-chosen'>{ex.chosen_alone_note()}.</div>")
+    if note := ex.chosen_alone_note():
+        rows.append(f"<div class='tv-muted tv-chosen'>{note}.</div>")
     if same and ex.outcomes:
         common = "; ".join(f"<b>{escape(label(f))}</b> {value_html(ex.outcomes[0].values[f])}"
                            for f in same)
