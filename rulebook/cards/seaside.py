@@ -16,12 +16,10 @@ def outpost(g, p, me):
     Outpost played this turn and the previous turn was not the player's; else it does nothing
     (and leaves play in this Clean-up)."""
     s = g.state
-    if s.says("Outpost", "first-this-turn"):
-        why = does_nothing_2022(s, p)
-        if why:
-            g.note(p, "gets nothing from", ("Outpost",), rule="turn.extra",
-                   note=with_text(why, s.text_named("Outpost")))
-            return
+    if why := gives_nothing(s, p):
+        g.note(p, "gets nothing from", ("Outpost",), rule="turn.extra",
+               note=with_text(why, s.text_named("Outpost")))
+        return
     s.turn.next_hand = 3
     g.note(p, "will draw only 3 cards for their next hand", rule="turn.cleanup.draw",
            note=s.text_named("Outpost"))
@@ -35,14 +33,14 @@ def outpost(g, p, me):
         g.schedule(p, me)  # stays in play until the end of the extra turn
 
 
-def does_nothing_2022(s: GameState, p: Player) -> str:
-    """Why Outpost's 2022 text does nothing for ``p`` now ("" if it does its all): "If this is
-    the first time you played an Outpost this turn, and the previous turn wasn't yours" (a
-    Possession turn is the possessed player's; Throne Room's second play of it is not the
-    first)."""
-    if s.turn.played.count("Outpost") > 1:
+def gives_nothing(s: GameState, p: Player) -> str:
+    """Why Outpost's text in this game gives ``p`` nothing now, "" if it does its all: the
+    conditions its words set (the 2022 text: "If this is the first time you played an Outpost
+    this turn, and the previous turn wasn't yours"; a Possession turn is the possessed
+    player's; Throne Room's second play of it is not the first)."""
+    if s.says("Outpost", "first-this-turn") and s.turn.played.count("Outpost") > 1:
         return "not the first Outpost played this turn"
-    if previous_turn_theirs(s, p.index):
+    if s.says("Outpost", "previous-turn-not-yours") and previous_turn_theirs(s, p.index):
         return "the previous turn was theirs"
     return ""
 
@@ -56,7 +54,8 @@ def outpost_resume(state, p, card, entry) -> None:
     t = state.turn
     if card.since != t.number or p is not t.player:
         return  # an Outpost played earlier: this turn is its extra turn, nothing left to do
-    if state.says("Outpost", "first-this-turn") and previous_turn_theirs(state, p.index):
+    if state.says("Outpost", "previous-turn-not-yours") and \
+            previous_turn_theirs(state, p.index):
         return
     t.next_hand = 3
     if not third_in_a_row(state, p.index) and (p.index, "Outpost") not in state.extra_turns:
